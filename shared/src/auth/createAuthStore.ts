@@ -1,0 +1,188 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AuthChangeEvent, AuthError, Session, SupabaseClient, User } from '@supabase/supabase-js';
+
+/** The part of supabase-js the auth store talks to (lets tests pass a mocked `auth`). */
+export type AuthClient = Pick<
+  SupabaseClient['auth'],
+  | 'onAuthStateChange'
+  | 'getSession'
+  | 'signInWithPassword'
+  | 'signUp'
+  | 'signOut'
+  | 'resetPasswordForEmail'
+  | 'updateUser'
+>;
+
+export type AuthResult = { error: AuthError | null };
+
+/** Toast kinds emitted by the store itself (auth events), rendered by the host. */
+export type AuthNotice = 'signedIn' | 'signedOut';
+
+export interface AuthState {
+  session: Session | null;
+  user: User | null;
+  /** true until the stored session has been read (INITIAL_SESSION) */
+  loading: boolean;
+  /** alias of `loading` (spec §3 "Auth context") */
+  isLoading: boolean;
+  /** last auth event received from supabase-js */
+  lastEvent: AuthChangeEvent | null;
+  /** true after a PASSWORD_RECOVERY event, until the password is updated or the user signs out */
+  isPasswordRecovery: boolean;
+  signIn: (email: string, password: string) => Promise<AuthResult>;
+  signUp: (email: string, password: string, fullName?: string) => Promise<AuthResult>;
+  signOut: () => Promise<AuthResult>;
+  resetPassword: (email: string) => Promise<AuthResult>;
+  updatePassword: (password: string) => Promise<AuthResult>;
+  /** updates user_metadata (e.g. full_name) through PUT /user */
+  updateProfile: (data: { full_name?: string; avatar_url?: string; locale?: string }) => Promise<AuthResult>;
+}
+
+export interface AuthStoreOptions {
+  getAuth: () => AuthClient;
+  /** origin used for e-mail redirect links; defaults to window.location.origin */
+  getOrigin?: () => string;
+  /** called for the auth-event toasts; the host renders them */
+  notify?: (notice: AuthNotice) => void;
+}
+
+export interface AuthStoreHandle {
+  store: StoreApi<AuthState>;
+  /** subscribes to supabase-js auth events once; later calls are no-ops. Returns an unsubscribe. */
+  initAuth: () => () => void;
+}
+
+/** Full name sent at sign-up: the given one, else the part of the e-mail before '@'. */
+export function defaultFullName(email: string, fullName?: string): string {
+  const given = fullName?.trim();
+  if (given) return given;
+  const local = email.trim().split('@')[0] ?? '';
+  return local;
+}
+
+function defaultOrigin(): string {
+  return typeof window !== 'undefined' ? window.location.origin : '';
+}
+
+function urlCarriesSession(): boolean {
+  if (typeof window === 'undefined') return false;
+  return /(^|[#&])access_token=/.test(window.location.hash);
+}
+
+export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
+  const { getAuth, notify } = options;
+  const getOrigin = options.getOrigin ?? defaultOrigin;
+
+  const store = createStore<AuthState>()((set) => ({
+    session: null,
+    user: null,
+    loading: true,
+    isLoading: true,
+    lastEvent: null,
+    isPasswordRecovery: false,
+
+    async signIn(email, password) {
+      const { data, error } = await getAuth().signInWithPassword({ email: email.trim(), password });
+      if (!error && data.session) set({ session: data.session, user: data.session.user });
+      return { error };
+    },
+
+    async signUp(email, password, fullName) {
+      const { error } = await getAuth().signUp({
+        email: email.trim(),
+        password,
+        options: {
+          data: { full_name: defaultFullName(email, fullName) },
+          emailRedirectTo: `${getOrigin()}/auth`,
+        },
+      });
+      return { error };
+    },
+
+    async signOut() {
+      const { error } = await getAuth().signOut();
+      if (!error) set({ session: null, user: null, isPasswordRecovery: false });
+      return { error };
+    },
+
+    async resetPassword(email) {
+      const { error } = await getAuth().resetPasswordForEmail(email.trim(), {
+        redirectTo: `${getOrigin()}/auth/update-password`,
+      });
+      return { error };
+    },
+
+    async updatePassword(password) {
+      const { data, error } = await getAuth().updateUser({ password });
+      if (!error) set({ isPasswordRecovery: false, ...(data.user ? { user: data.user } : {}) });
+      return { error };
+    },
+
+    async updateProfile(data) {
+      const { data: result, error } = await getAuth().updateUser({ data });
+      if (!error && result.user) set({ user: result.user });
+      return { error };
+    },
+  }));
+
+  let unsubscribe: (() => void) | null = null;
+  // a session found in the URL (confirmation / magic link) is a real sign-in even though
+  // supabase-js reports it before INITIAL_SESSION
+  let allowEarlySignedInNotice = false;
+
+  function handleEvent(event: AuthChangeEvent, session: Session | null) {
+    const previous = store.getState();
+    const wasSignedIn = Boolean(previous.session?.user);
+    switch (event) {
+      case 'INITIAL_SESSION':
+        store.setState({ session, user: session?.user ?? null, loading: false, isLoading: false, lastEvent: event });
+        return;
+      case 'SIGNED_OUT':
+        store.setState({
+          session: null,
+          user: null,
+          loading: false,
+          isLoading: false,
+          isPasswordRecovery: false,
+          lastEvent: event,
+        });
+        if (wasSignedIn || !previous.loading) notify?.('signedOut');
+        return;
+      case 'PASSWORD_RECOVERY':
+        store.setState({ session, user: session?.user ?? null, isPasswordRecovery: true, lastEvent: event });
+        return;
+      case 'SIGNED_IN': {
+        const isNewUser = !wasSignedIn || previous.session?.user.id !== session?.user.id;
+        store.setState({ session, user: session?.user ?? null, lastEvent: event });
+        // supabase-js re-emits SIGNED_IN when it recovers a stored session (page load, tab focus):
+        // only a real transition from signed out to signed in gets the toast.
+        if (session && isNewUser && (!previous.loading || allowEarlySignedInNotice)) {
+          allowEarlySignedInNotice = false;
+          notify?.('signedIn');
+        }
+        return;
+      }
+      case 'TOKEN_REFRESHED':
+      case 'USER_UPDATED':
+      case 'MFA_CHALLENGE_VERIFIED':
+      default:
+        store.setState({ session, user: session?.user ?? null, lastEvent: event });
+    }
+  }
+
+  function initAuth() {
+    if (unsubscribe) return unsubscribe;
+    allowEarlySignedInNotice = urlCarriesSession();
+    const auth = getAuth();
+    const { data } = auth.onAuthStateChange((event, session) => {
+      handleEvent(event, session);
+    });
+    unsubscribe = () => {
+      data.subscription.unsubscribe();
+      unsubscribe = null;
+    };
+    return unsubscribe;
+  }
+
+  return { store, initAuth };
+}

@@ -1,0 +1,56 @@
+import { useStore } from 'zustand';
+import { notifications } from '@mantine/notifications';
+import { createAuthStore, type AuthNotice, type AuthState, type AuthStoreHandle } from './createAuthStore';
+// resolved at call time only (never while modules initialise), so the import cycle with the
+// package entry is harmless; it gives the one supabase client and the one i18n instance.
+import { getSupabase, i18n } from '../index';
+
+export type { AuthState, AuthResult, AuthClient, AuthNotice } from './createAuthStore';
+export { defaultFullName } from './createAuthStore';
+
+function showAuthNotice(notice: AuthNotice) {
+  notifications.show({
+    id: `auth-${notice}`,
+    color: notice === 'signedIn' ? 'teal' : 'blue',
+    title: i18n.t(`auth:toast.${notice}.title`),
+    message: i18n.t(`auth:toast.${notice}.message`),
+  });
+}
+
+const GLOBAL_KEY = '__citableAuthStore__';
+type GlobalWithAuth = typeof globalThis & { [GLOBAL_KEY]?: AuthStoreHandle };
+
+// One store per page, even if a remote were to load its own copy of this module
+// (module federation shares @citable/shared as a singleton; this is the safety net).
+const holder = globalThis as GlobalWithAuth;
+const handle: AuthStoreHandle =
+  holder[GLOBAL_KEY] ??
+  (holder[GLOBAL_KEY] = createAuthStore({
+    getAuth: () => getSupabase().auth,
+    notify: showAuthNotice,
+  }));
+
+/** The vanilla store (getState / setState / subscribe). */
+export const authStore = handle.store;
+
+/** Subscribes the store to supabase-js auth events. Idempotent; the shell calls it once at start. */
+export const initAuth = handle.initAuth;
+
+function useAuthStoreHook(): AuthState;
+function useAuthStoreHook<T>(selector: (state: AuthState) => T): T;
+function useAuthStoreHook<T>(selector?: (state: AuthState) => T) {
+  return useStore(authStore, selector ?? ((s: AuthState) => s as unknown as T));
+}
+
+/** The auth store as a React hook, with the vanilla API attached (useAuthStore.getState()). */
+export const useAuthStore = Object.assign(useAuthStoreHook, {
+  getState: authStore.getState,
+  setState: authStore.setState,
+  subscribe: authStore.subscribe,
+  getInitialState: authStore.getInitialState,
+});
+
+export const useSession = () => useAuthStore((s) => s.session);
+export const useUser = () => useAuthStore((s) => s.user);
+export const useIsLoggedIn = () => useAuthStore((s) => Boolean(s.session?.user));
+export const useAuthLoading = () => useAuthStore((s) => s.loading);
