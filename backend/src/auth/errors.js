@@ -1,0 +1,63 @@
+// GoTrue-compatible error bodies. GoTrue answers with the 2024-01-01 shape
+// `{ code: '<error_code>', message }` when the client sends
+// `X-Supabase-Api-Version: 2024-01-01` (supabase-js always does) and with the
+// legacy shape `{ code: <status>, error_code, msg }` otherwise.
+import { HttpError } from '../http-util.js';
+
+export const API_VERSION = '2024-01-01';
+
+export class AuthError extends HttpError {
+  constructor(status, errorCode, message, extra = {}) {
+    super(status, { message });
+    this.errorCode = errorCode;
+    this.message = message;
+    this.extra = extra;
+  }
+}
+
+export function authErrorBody(err, req) {
+  const requested = String(req.headers['x-supabase-api-version'] || '');
+  const modern = /^\d{4}-\d{2}-\d{2}$/.test(requested) && requested >= API_VERSION;
+  const body = modern
+    ? { code: err.errorCode, message: err.message }
+    : { code: err.status, error_code: err.errorCode, msg: err.message };
+  return { ...body, ...err.extra };
+}
+
+export const errors = {
+  invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
+  emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
+  userBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
+  userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
+  emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+  weakPassword: (min) =>
+    new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, {
+      weak_password: { reasons: ['length'] },
+    }),
+  samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
+  invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
+  emailRequired: () => new AuthError(400, 'validation_failed', 'An email address is required'),
+  validation: (msg) => new AuthError(400, 'validation_failed', msg),
+  badJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
+  refreshNotFound: () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshAlreadyUsed: () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  unsupportedGrant: () =>
+    new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type'),
+  noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token'),
+  badJwt: (detail) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
+  missingSub: () => new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim'),
+  userFromSubMissing: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
+  userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
+  overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  overEmailRateLimit: (seconds) =>
+    new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+  signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
+  notFound: () => new AuthError(404, 'not_found', 'Not found'),
+  methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method not allowed'),
+  payloadTooLarge: () => new AuthError(413, 'request_too_large', 'Request body too large'),
+  dbUnavailable: () => new AuthError(503, 'unexpected_failure', 'Database unavailable: the auth service cannot reach PostgreSQL'),
+  unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+};
