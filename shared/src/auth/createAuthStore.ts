@@ -146,7 +146,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
           isPasswordRecovery: false,
           lastEvent: event,
         });
-        if (wasSignedIn || !previous.loading) notify?.('signedOut');
+        if (wasSignedIn) notify?.('signedOut');
         return;
       case 'PASSWORD_RECOVERY':
         store.setState({ session, user: session?.user ?? null, isPasswordRecovery: true, lastEvent: event });

@@ -1,9 +1,8 @@
 import { useStore } from 'zustand';
 import { notifications } from '@mantine/notifications';
 import { createAuthStore, type AuthNotice, type AuthState, type AuthStoreHandle } from './createAuthStore';
-// resolved at call time only (never while modules initialise), so the import cycle with the
-// package entry is harmless; it gives the one supabase client and the one i18n instance.
-import { getSupabase, i18n } from '../index';
+import { getSupabase } from '../supabase/client';
+import { i18n } from '../i18n';
 
 export type { AuthState, AuthResult, AuthClient, AuthNotice } from './createAuthStore';
 export { defaultFullName } from './createAuthStore';

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Card, Center, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { LoginForm } from './LoginForm';
+import { SignupForm } from './SignupForm';
+import { ResetRequestForm } from './ResetRequestForm';
+
+export type AuthMode = 'login' | 'signup' | 'reset';
+
+function initialMode(state: unknown): AuthMode {
+  const mode = (state as { mode?: unknown } | null)?.mode;
+  return mode === 'signup' || mode === 'reset' ? mode : 'login';
+}
+
+/** /auth: a card with the 'Connexion' and 'Inscription' tabs, and the reset mode. */
+export function AuthPage() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const [mode, setMode] = useState<AuthMode>(() => initialMode(location.state));
+
+  return (
+    <Center px="md" py={{ base: 'xl', sm: 64 }}>
+      <Card withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={440}>
+        <Stack gap={4} mb="lg" ta="center">
+          <Title order={1} fz={{ base: 24, sm: 26 }}>
+            {mode === 'reset' ? t('reset.title') : t('card.title')}
+          </Title>
+          {mode !== 'reset' && (
+            <Text c="dimmed" size="sm">
+              {t('card.subtitle')}
+            </Text>
+          )}
+        </Stack>
+        {mode === 'reset' ? (
+          <ResetRequestForm onBack={() => setMode('login')} onSent={() => setMode('login')} />
+        ) : (
+          <Tabs value={mode} onChange={(value) => setMode(value === 'signup' ? 'signup' : 'login')} keepMounted={false}>
+            <Tabs.List grow mb="lg">
+              <Tabs.Tab value="login">{t('tabs.login')}</Tabs.Tab>
+              <Tabs.Tab value="signup">{t('tabs.signup')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="login">
+              <LoginForm onForgotPassword={() => setMode('reset')} />
+            </Tabs.Panel>
+            <Tabs.Panel value="signup">
+              <SignupForm onSignedUp={() => setMode('login')} />
+            </Tabs.Panel>
+          </Tabs>
+        )}
+      </Card>
+    </Center>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '@citable/shared';
+import { validateConfirmation, validateEmail, validatePassword } from '../utils/validation';
+import { serverMessage, showErrorToast, showSuccessToast } from '../utils/toasts';
+
+export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const { t } = useTranslation('auth');
+  const signUp = useAuthStore((s) => s.signUp);
+  const [isBusy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { fullName: '', email: '', password: '', confirmPassword: '' },
+    validate: {
+      email: (value) => validateEmail(t, value),
+      password: (value) => validatePassword(t, value),
+      confirmPassword: (value) => validateConfirmation(t, value),
+    },
+  });
+
+  const handleSubmit = form.onSubmit(async ({ fullName, email, password, confirmPassword }) => {
+    if (password !== confirmPassword) {
+      form.setFieldError('confirmPassword', t('validation.passwordMismatch'));
+      showErrorToast(t('toast.passwordMismatch.title'), t('toast.passwordMismatch.message'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { error } = await signUp(email, password, fullName);
+      if (error) {
+        showErrorToast(t('toast.signupError.title'), serverMessage(error, t('toast.unknownError')));
+        return;
+      }
+      showSuccessToast(t('toast.signupSuccess.title'), t('toast.signupSuccess.message'));
+      form.reset();
+      onSignedUp(email.trim());
+    } catch (error) {
+      showErrorToast(t('toast.signupError.title'), serverMessage(error as Error, t('toast.unknownError')));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={t('tabs.signup')}>
+      <Stack gap="md">
+        <TextInput
+          autoComplete="name"
+          label={
+            <>
+              {t('fields.fullName')}{' '}
+              <Text span c="dimmed" size="xs">
+                ({t('fields.optional')})
+              </Text>
+            </>
+          }
+          placeholder={t('fields.fullNamePlaceholder')}
+          key={form.key('fullName')}
+          {...form.getInputProps('fullName')}
+        />
+        <TextInput
+          type="email"
+          autoComplete="email"
+          label={t('fields.email')}
+          placeholder={t('fields.emailPlaceholder')}
+          withAsterisk
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          autoComplete="new-password"
+          label={t('fields.password')}
+          withAsterisk
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          autoComplete="new-password"
+          label={t('fields.confirmPassword')}
+          withAsterisk
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth disabled={isBusy}>
+          {isBusy ? t('actions.signingUp') : t('actions.signUp')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

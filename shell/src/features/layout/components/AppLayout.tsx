@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { AppShell, Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_BREAKPOINT_PX } from '@citable/shared';
+import { AppHeaderContent, HEADER_HEIGHT } from './AppHeader';
+import { Sidebar, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from './Sidebar';
+
+/** "under 768px" (spec §2/§9); same breakpoint as the AppShell below */
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+
+/** Signed-in layout: sticky header, collapsible sidebar (240/70px), mobile overlay drawer, scrolling main. */
+export function AppLayout() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const initialIsMobile =
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+      ? window.matchMedia(MOBILE_QUERY).matches
+      : false;
+  const isMobile = useMediaQuery(MOBILE_QUERY, initialIsMobile, { getInitialValueInEffect: false }) ?? false;
+  // the initial collapsed state comes from whether the viewport is mobile
+  const [collapsed, setCollapsed] = useState(initialIsMobile);
+  const [drawerOpened, setDrawerOpened] = useState(false);
+
+  // close the drawer on navigation and when leaving the mobile layout
+  useEffect(() => setDrawerOpened(false), [pathname]);
+  useEffect(() => {
+    if (!isMobile) setDrawerOpened(false);
+  }, [isMobile]);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED,
+        breakpoint: MOBILE_BREAKPOINT_PX,
+        collapsed: { mobile: true },
+      }}
+      padding={{ base: 'md', sm: 'lg' }}
+      transitionDuration={150}
+    >
+      <AppShell.Header data-testid="app-header">
+        <AppHeaderContent navOpened={drawerOpened} onToggleNav={() => setDrawerOpened((o) => !o)} />
+      </AppShell.Header>
+      <AppShell.Navbar aria-hidden={isMobile || undefined}>
+        <Sidebar collapsed={collapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
+      </AppShell.Navbar>
+      <Drawer
+        opened={isMobile && drawerOpened}
+        onClose={() => setDrawerOpened(false)}
+        size={SIDEBAR_WIDTH_EXPANDED}
+        padding={0}
+        withCloseButton={false}
+        title={undefined}
+        aria-label={t('nav.label')}
+        overlayProps={{ backgroundOpacity: 0.45, blur: 1 }}
+        styles={{ body: { height: '100%' } }}
+        data-testid="nav-drawer"
+      >
+        <Sidebar collapsed={false} onNavigate={() => setDrawerOpened(false)} />
+      </Drawer>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,49 @@
+import { ActionIcon, Indicator, Popover, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBell, IconBellOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** spec §9: the badge is hard-coded at 3 */
+export const NOTIFICATION_BADGE_COUNT = 3;
+
+export function NotificationsPanel() {
+  const { t } = useTranslation('shell');
+  return (
+    <Stack gap="sm" data-testid="notifications-panel">
+      <Title order={2} fz="md">
+        {t('notifications.title')}
+      </Title>
+      <Stack align="center" gap={6} py="lg">
+        <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+          <IconBellOff size={22} stroke={1.6} />
+        </ThemeIcon>
+        <Text fw={600}>{t('notifications.empty')}</Text>
+        <Text size="sm" c="dimmed" ta="center">
+          {t('notifications.emptyHint')}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}
+
+export function NotificationsBell() {
+  const { t } = useTranslation('shell');
+  return (
+    <Popover width={300} position="bottom-end" shadow="md" withArrow radius="md">
+      <Popover.Target>
+        <Indicator label={NOTIFICATION_BADGE_COUNT} size={18} color="red" offset={6} data-testid="notifications-badge">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={`${t('header.notifications')} (${t('header.notificationsCount', { count: NOTIFICATION_BADGE_COUNT })})`}
+          >
+            <IconBell size={20} stroke={1.7} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <NotificationsPanel />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
