@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// npm run backend — starts the local Supabase-compatible stack.
+// Environment: PORT (54321), DATA_DIR (.data/ at the repo root), DATABASE_URL,
+// JWT_SECRET, SMTP_URL, SITE_URL (http://localhost:3000), ALLOWED_ORIGINS
+// (comma-separated; default the localhost:3000-3003 origins),
+// GOTRUE_MAILER_AUTOCONFIRM (default false: sign-ups must confirm their e-mail
+// through the link mailed to them, like hosted Supabase), RATE_LIMIT_* (see README).
+import { DEFAULT_DATA_DIR, startStack } from './index.js';
+
+const env = process.env;
+const log = (m) => console.log(m);
+
+function parseBool(v, dflt) {
+  if (v === undefined || v === '') return dflt;
+  return /^(1|true|yes|on)$/i.test(v);
+}
+
+function parseRateLimits() {
+  const out = {};
+  for (const [name, envName, windowMs] of [
+    ['signup', 'RATE_LIMIT_SIGNUP', 300_000],
+    ['token', 'RATE_LIMIT_TOKEN', 300_000],
+    ['recover', 'RATE_LIMIT_RECOVER', 300_000],
+    ['verify', 'RATE_LIMIT_VERIFY', 300_000],
+    ['rpc', 'RATE_LIMIT_RPC', 60_000],
+  ]) {
+    if (env[envName]) {
+      const n = Number.parseInt(env[envName], 10);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${envName} must be a positive integer`);
+      out[name] = { max: n, windowMs };
+    }
+  }
+  return out;
+}
+
+async function main() {
+  const port = env.PORT ? Number.parseInt(env.PORT, 10) : 54321;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  let stack = null;
+  let exiting = false;
+  const exit = async (code, why) => {
+    if (exiting) return;
+    exiting = true;
+    if (why) console.error(why);
+    const force = setTimeout(() => process.exit(code || 1), 30000);
+    force.unref();
+    try {
+      await stack?.stop();
+    } catch (e) {
+      console.error(`error while stopping: ${e.message}`);
+    }
+    console.log('Backend stopped');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => exit(0));
+  process.on('SIGTERM', () => exit(0));
+
+  stack = await startStack({
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || DEFAULT_DATA_DIR,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    siteUrl: env.SITE_URL || 'http://localhost:3000',
+    allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    confirmEmail: !parseBool(env.GOTRUE_MAILER_AUTOCONFIRM, false),
+    rateLimits: parseRateLimits(),
+    log,
+    onFatal: (err) => exit(1, `FATAL: ${err.message} Stopping.`),
+  });
+  if (exiting) return;
+  console.log(`API URL:          ${stack.url}`);
+  console.log(`anon key:         ${stack.anonKey}`);
+  console.log(`service_role key: ${stack.serviceRoleKey}`);
+  console.log(`Mailbox:          ${stack.mailboxUrl}`);
+  console.log(`Database:         ${stack.databaseKind} PostgreSQL ${stack.serverVersion}`);
+  console.log(`Backend ready at ${stack.url}`);
+}
+
+main().catch((e) => {
+  console.error(`Backend failed to start: ${e.message}`);
+  process.exit(1);
+});

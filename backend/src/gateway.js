@@ -1,0 +1,279 @@
+// The gateway: one port, Kong-like. Routes /rest/v1 (PostgREST), /auth/v1,
+// /storage/v1 and /mailbox; checks the apikey like Kong's key-auth; CORS;
+// body-size caps; per-IP rate limits; one log line per request.
+import http from 'node:http';
+import { authErrorBody, authErrors } from './auth/service.js';
+import { clientIp, sendJson } from './http-util.js';
+import { createRateLimiter } from './rate-limit.js';
+
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'trailers',
+  'transfer-encoding', 'upgrade', 'host',
+]);
+
+export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+
+const ALLOW_HEADERS = [
+  'authorization', 'apikey', 'x-client-info', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile',
+  'x-upsert', 'cache-control', 'x-supabase-api-version', 'x-metadata', 'accept', 'accept-language', 'content-language',
+].join(', ');
+const EXPOSE_HEADERS = 'content-range, x-total-count, x-supabase-api-version, content-location, location, etag, content-length, content-type';
+
+export const DEFAULT_RATE_LIMITS = {
+  signup: { max: 60, windowMs: 5 * 60_000 },
+  token: { max: 300, windowMs: 5 * 60_000 },
+  recover: { max: 30, windowMs: 5 * 60_000 },
+  verify: { max: 300, windowMs: 5 * 60_000 },
+  rpc: { max: 30, windowMs: 60_000 },
+};
+export const DEFAULT_PUBLIC_RPCS = ['submit_contact_message', 'claim_first_article'];
+
+export const DEFAULT_BODY_LIMITS = { rest: 4 * 1024 * 1024, auth: 64 * 1024 };
+
+/**
+ * @param {{
+ *   anonKey: string, serviceRoleKey: string,
+ *   postgrest: { port: number, state: string, whenReady: (ms: number) => Promise<boolean> } | (() => any),
+ *   auth: { handle: Function }, storage: { handle: Function }, mailbox: { handle: Function },
+ *   allowedOrigins?: string[], rateLimits?: object, publicRpcs?: string[], bodyLimits?: object,
+ *   isDbDown?: () => boolean, log?: (m: string) => void,
+ * }} opts
+ */
+export function createGateway(opts) {
+  const log = opts.log || (() => {});
+  const origins = new Set(opts.allowedOrigins && opts.allowedOrigins.length ? opts.allowedOrigins : DEFAULT_ALLOWED_ORIGINS);
+  const anyOrigin = origins.has('*');
+  const limits = { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimits || {}) };
+  const limiters = Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, createRateLimiter(v)]));
+  const publicRpcs = new Set(opts.publicRpcs || DEFAULT_PUBLIC_RPCS);
+  const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...(opts.bodyLimits || {}) };
+  const validKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
+  const isDbDown = opts.isDbDown || (() => false);
+  const getPostgrest = typeof opts.postgrest === 'function' ? opts.postgrest : () => opts.postgrest;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 });
+
+  function cors(req, res) {
+    const origin = req.headers.origin;
+    if (!origin) return;
+    if (anyOrigin || origins.has(origin)) {
+      res.setHeader('access-control-allow-origin', anyOrigin ? '*' : origin);
+      res.setHeader('access-control-expose-headers', EXPOSE_HEADERS);
+    }
+    res.setHeader('vary', 'Origin');
+  }
+
+  function preflight(req, res) {
+    const origin = req.headers.origin;
+    if (origin && (anyOrigin || origins.has(origin))) {
+      res.writeHead(204, {
+        'access-control-allow-origin': anyOrigin ? '*' : origin,
+        'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+        'access-control-allow-headers': ALLOW_HEADERS,
+        'access-control-max-age': '86400',
+        vary: 'Origin',
+      });
+    } else {
+      res.writeHead(204, { vary: 'Origin' });
+    }
+    res.end();
+  }
+
+  /** Kong key-auth: the apikey header (or ?apikey=) must be one of the project keys. */
+  function checkApiKey(req, url) {
+    const key = req.headers.apikey || url.searchParams.get('apikey');
+    if (!key) return { status: 401, body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' } };
+    if (!validKeys.has(String(key))) return { status: 401, body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' } };
+    // Kong's behaviour in Supabase: with only an apikey, the key is the bearer.
+    if (!req.headers.authorization) req.headers.authorization = `Bearer ${key}`;
+    return null;
+  }
+
+  function tooMany(req, res, kind, retryAfter) {
+    res.setHeader('retry-after', String(retryAfter));
+    req.resume();
+    if (kind === 'auth') {
+      const err = authErrors.overRequestRateLimit();
+      sendJson(res, 429, authErrorBody(err, req), { 'x-supabase-api-version': '2024-01-01' });
+    } else {
+      sendJson(res, 429, {
+        code: '429',
+        details: null,
+        hint: `Try again in ${retryAfter} seconds.`,
+        message: 'Too many requests: rate limit reached for this function',
+      });
+    }
+  }
+
+  function dbDownResponse(req, res, prefix) {
+    req.resume();
+    if (prefix === '/auth/v1') {
+      sendJson(res, 503, authErrorBody(authErrors.dbUnavailable(), req), { 'x-supabase-api-version': '2024-01-01' });
+    } else if (prefix === '/storage/v1') {
+      sendJson(res, 503, { statusCode: '503', error: 'DatabaseUnavailable', message: 'Database unavailable: PostgreSQL is down' });
+    } else {
+      sendJson(res, 503, { code: 'PGRST001', details: 'PostgreSQL is down', hint: 'The backend is stopping; restart it with npm run backend.', message: 'Database unavailable' });
+    }
+  }
+
+  async function proxyRest(req, res, url, subpath) {
+    const pgrst = getPostgrest();
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > bodyLimits.rest) {
+      req.resume();
+      sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
+      return;
+    }
+    if (!pgrst || pgrst.state !== 'ready') {
+      const ok = pgrst ? await pgrst.whenReady(5000) : false;
+      if (!ok) {
+        req.resume();
+        sendJson(res, 503, { code: 'PGRST000', details: 'PostgREST is restarting', hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
+        return;
+      }
+    }
+    const headers = {};
+    for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k)) headers[k] = v;
+    headers['x-forwarded-for'] = clientIp(req);
+    headers['x-forwarded-proto'] = 'http';
+    if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+    const upstream = http.request({
+      host: '127.0.0.1',
+      port: pgrst.port,
+      method: req.method,
+      path: (subpath || '/') + url.search,
+      headers,
+      agent,
+    });
+    let sent = 0;
+    let aborted = false;
+    req.on('data', (chunk) => {
+      sent += chunk.length;
+      if (sent > bodyLimits.rest && !aborted) {
+        aborted = true;
+        upstream.destroy();
+        req.unpipe(upstream);
+        req.resume();
+        sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
+      }
+    });
+    req.pipe(upstream);
+    upstream.on('response', (up) => {
+      if (aborted) {
+        up.resume();
+        return;
+      }
+      const out = {};
+      for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
+      res.writeHead(up.statusCode || 502, out);
+      up.pipe(res);
+    });
+    upstream.on('error', (e) => {
+      if (aborted) return;
+      aborted = true;
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      req.resume();
+      sendJson(res, 503, { code: 'PGRST000', details: e.code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
+    });
+  }
+
+  async function handle(req, res) {
+    const started = process.hrtime.bigint();
+    let url;
+    try {
+      url = new URL(req.url || '/', 'http://gateway.local');
+    } catch {
+      sendJson(res, 400, { message: 'Bad request URL' });
+      return;
+    }
+    const pathname = url.pathname;
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log(`${req.method} ${pathname} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    });
+    res.setHeader('x-content-type-options', 'nosniff');
+    cors(req, res);
+    if (req.method === 'OPTIONS') {
+      preflight(req, res);
+      return;
+    }
+    const m = /^\/(rest\/v1|auth\/v1|storage\/v1|mailbox)(\/.*)?$/.exec(pathname);
+    if (!m) {
+      req.resume();
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+    const prefix = `/${m[1]}`;
+    const subpath = m[2] || '';
+    const ip = clientIp(req);
+
+    if (prefix === '/mailbox') {
+      opts.mailbox.handle(req, res, subpath, url.searchParams);
+      return;
+    }
+
+    // Kong: /auth/v1/verify, /callback and /authorize are open; the rest needs an apikey.
+    const openAuth = prefix === '/auth/v1' && ['/verify', '/callback', '/authorize'].includes(subpath);
+    if ((prefix === '/rest/v1' || prefix === '/auth/v1') && !openAuth) {
+      const refusal = checkApiKey(req, url);
+      if (refusal) {
+        req.resume();
+        sendJson(res, refusal.status, refusal.body);
+        return;
+      }
+    }
+    if (prefix === '/storage/v1' && !req.headers.authorization && req.headers.apikey) {
+      req.headers.authorization = `Bearer ${req.headers.apikey}`;
+    }
+
+    // Rate limits.
+    if (prefix === '/auth/v1' && req.method === 'POST') {
+      let bucket = null;
+      if (subpath === '/signup') bucket = 'signup';
+      else if (subpath === '/token') bucket = 'token';
+      else if (subpath === '/recover' || subpath === '/otp' || subpath === '/resend') bucket = 'recover';
+      else if (subpath === '/verify') bucket = 'verify';
+      if (bucket) {
+        const r = limiters[bucket].hit(`${bucket}:${ip}`);
+        if (!r.ok) return tooMany(req, res, 'auth', r.retryAfter);
+      }
+    } else if (prefix === '/auth/v1' && subpath === '/verify') {
+      const r = limiters.verify.hit(`verify:${ip}`);
+      if (!r.ok) return tooMany(req, res, 'auth', r.retryAfter);
+    } else if (prefix === '/rest/v1') {
+      const rpc = /^\/rpc\/([^/]+)$/.exec(subpath);
+      if (rpc && publicRpcs.has(rpc[1])) {
+        const r = limiters.rpc.hit(`rpc:${rpc[1]}:${ip}`);
+        if (!r.ok) return tooMany(req, res, 'rpc', r.retryAfter);
+      }
+    }
+
+    if (isDbDown()) {
+      dbDownResponse(req, res, prefix);
+      return;
+    }
+
+    try {
+      if (prefix === '/rest/v1') await proxyRest(req, res, url, subpath);
+      else if (prefix === '/auth/v1') await opts.auth.handle(req, res, subpath, url.searchParams);
+      else await opts.storage.handle(req, res, subpath, url.searchParams);
+    } catch (e) {
+      log(`gateway: unexpected error on ${req.method} ${pathname}: ${e.stack || e.message}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal gateway error' });
+      else res.destroy();
+    }
+  }
+
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 5 * 60_000;
+  server.on('clientError', (err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  return { server, agent };
+}

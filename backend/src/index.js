@@ -1,0 +1,200 @@
+// startStack(): the local Supabase-compatible backend behind one gateway port.
+// PostgreSQL (embedded or DATABASE_URL) → bootstrap/migrations/seed → PostgREST
+// (real binary) → auth, storage, mailbox → gateway.
+import { createHmac } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createAuthService } from './auth/service.js';
+import { startDatabase } from './db/postgres.js';
+import { authenticatorUrl, prepareDatabase } from './db/migrate.js';
+import { DEFAULT_ALLOWED_ORIGINS, createGateway } from './gateway.js';
+import { DEFAULT_JWT_SECRET, mintKeys } from './keys.js';
+import { createMailer } from './mail/mailer.js';
+import { startPostgrest } from './postgrest.js';
+import { createStorageService } from './storage/service.js';
+
+export { DEFAULT_JWT_SECRET, mintKeys };
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data');
+
+const withTimeout = (p, ms, what) =>
+  Promise.race([p, new Promise((_, rej) => setTimeout(() => rej(new Error(`${what} timed out after ${ms} ms`)), ms).unref())]);
+
+/**
+ * @param {{
+ *   port?: number, host?: string, dataDir?: string, databaseUrl?: string, jwtSecret?: string,
+ *   smtpUrl?: string, seed?: boolean, siteUrl?: string, allowedOrigins?: string[],
+ *   log?: (m: string) => void, confirmEmail?: boolean,
+ *   rateLimits?: object, publicRpcs?: string[], bodyLimits?: object, jwtExpiry?: number,
+ *   emailMinInterval?: number, postgrestPool?: number, onFatal?: (err: Error) => void,
+ *   dbWatchdogMs?: number, migrationsDir?: string, seedFile?: string,
+ * }} [options]
+ */
+export async function startStack({
+  port = 54321,
+  host = '127.0.0.1',
+  dataDir = DEFAULT_DATA_DIR,
+  databaseUrl,
+  jwtSecret = DEFAULT_JWT_SECRET,
+  smtpUrl,
+  seed = true,
+  siteUrl = 'http://localhost:3000',
+  allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
+  log = () => {},
+  confirmEmail = true,
+  rateLimits,
+  publicRpcs,
+  bodyLimits,
+  jwtExpiry = 3600,
+  emailMinInterval = 60,
+  postgrestPool = 10,
+  onFatal,
+  dbWatchdogMs = 1000,
+  migrationsDir,
+  seedFile,
+} = {}) {
+  const { anonKey, serviceRoleKey } = mintKeys(jwtSecret);
+  dataDir = path.resolve(dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const cleanups = [];
+  let stopped = false;
+  let dbDown = false;
+
+  async function stop() {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(watchdog);
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (e) {
+        log(`stop: ${e.message}`);
+      }
+    }
+  }
+
+  let watchdog = null;
+  try {
+    const db = await startDatabase({ dataDir, databaseUrl, log: (m) => log(`[postgres] ${m}`) });
+    cleanups.push(() => withTimeout(db.stop(), 20000, 'stopping PostgreSQL'));
+
+    const authenticatorPassword = createHmac('sha256', jwtSecret).update('citable-authenticator').digest('base64url');
+    const prepared = await prepareDatabase(db.url, {
+      authenticatorPassword,
+      seed,
+      log: (m) => log(`[db] ${m}`),
+      ...(migrationsDir ? { migrationsDir } : {}),
+      ...(seedFile ? { seedFile } : {}),
+    });
+    log(`database ready (${db.kind} PostgreSQL ${db.serverVersion}; ${prepared.applied.length} migration(s) applied${prepared.seeded ? ', seeded' : ''})`);
+
+    const pool = new pg.Pool({ connectionString: db.url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+    pool.on('error', (e) => log(`[pool] ${e.message}`));
+    cleanups.push(() => withTimeout(pool.end(), 5000, 'closing the pool'));
+
+    const postgrest = await startPostgrest({
+      dbUri: authenticatorUrl(db.url, authenticatorPassword),
+      jwtSecret,
+      poolSize: postgrestPool,
+      log,
+    });
+    cleanups.push(() => postgrest.stop());
+
+    const mailer = await createMailer({ smtpUrl, dataDir, log });
+    cleanups.push(() => mailer.close());
+
+    let publicUrl = '';
+    const auth = createAuthService({
+      pool,
+      jwtSecret,
+      publicUrl: () => publicUrl,
+      siteUrl,
+      redirectAllowList: allowedOrigins.filter((o) => o !== '*'),
+      mailer,
+      confirmEmail,
+      jwtExpiry,
+      emailMinInterval,
+      log,
+    });
+    const storage = createStorageService({ pool, root: path.join(dataDir, 'storage'), verifyJwt: auth.verifyJwt, log });
+
+    const { server, agent } = createGateway({
+      anonKey,
+      serviceRoleKey,
+      postgrest,
+      auth,
+      storage,
+      mailbox: mailer,
+      allowedOrigins,
+      rateLimits,
+      publicRpcs,
+      bodyLimits,
+      isDbDown: () => dbDown,
+      log,
+    });
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+          agent.destroy();
+        }),
+    );
+    const actualPort = server.address().port;
+    const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    publicUrl = `http://${publicHost}:${actualPort}`;
+
+    // Watchdog: PostgreSQL gone means every request fails; report it and let the caller exit.
+    let failures = 0;
+    let checking = false;
+    watchdog = setInterval(async () => {
+      if (checking || stopped || dbDown) return;
+      checking = true;
+      const client = new pg.Client({ connectionString: db.url, connectionTimeoutMillis: 2000 });
+      try {
+        await client.connect();
+        await client.query('select 1');
+        failures = 0;
+      } catch (e) {
+        failures += 1;
+        if (failures >= 2) {
+          dbDown = true;
+          const err = new Error(`PostgreSQL is down (${e.code || e.message}); the backend cannot serve requests.`);
+          log(err.message);
+          if (onFatal) onFatal(err);
+        }
+      } finally {
+        client.end().catch(() => {});
+        checking = false;
+      }
+    }, dbWatchdogMs);
+    watchdog.unref();
+
+    return {
+      url: publicUrl,
+      anonKey,
+      serviceRoleKey,
+      mailboxUrl: `${publicUrl}/mailbox`,
+      databaseUrl: db.url,
+      databaseKind: db.kind,
+      serverVersion: db.serverVersion,
+      postgrest,
+      get isDbDown() {
+        return dbDown;
+      },
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
