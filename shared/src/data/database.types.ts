@@ -1,0 +1,794 @@
+// Supabase-style database types for createClient<Database>().
+// Generated from supabase/migrations by backend/src/db/gen-types.js, then kept in the repo;
+// regenerate after changing the schema.
+/* eslint-disable */
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+/** What public.get_article_for_view returns (and public.set_cover_image after the change). */
+export type ArticleForView = {
+  version: {
+    id: string;
+    page: number;
+    html_content: string | null;
+    created_date: string;
+    sent_in_revision: boolean;
+    approved: boolean;
+    /** null on demo articles */
+    comments_to_modify: string | null;
+  };
+  page: {
+    id: number;
+    name: string;
+    url: string;
+    hide_cover_image_from_preview: boolean;
+    hide_revisions_texts_from_preview: boolean;
+  };
+  is_demo: boolean;
+  cover_image_url: string | null;
+  images: { id: number; image_url: string; chosen: boolean }[];
+};
+
+/** Hints carried by errors the RPC functions raise (PostgREST error.hint). */
+export type RpcErrorHint =
+  | 'demo_article'
+  | 'not_found'
+  | 'invalid_transition'
+  | 'rate_limited'
+  | 'comments'
+  | 'name'
+  | 'email'
+  | 'message'
+  | 'url'
+  | 'stripe_email';
+
+export type ActionsRow = {
+  id: number;
+  name: string;
+};
+
+export type ContactMessagesRow = {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+};
+
+export type FirstArticleRequestsRow = {
+  id: number;
+  url: string;
+  stripe_email: string;
+  site: number | null;
+  status: string;
+  created_at: string;
+};
+
+export type KeywordsRow = {
+  id: number;
+  keyword: string;
+  created_at: string;
+};
+
+export type LlmsRow = {
+  id: number;
+  name: string;
+  name_openrouter: string;
+};
+
+export type LocationCountriesRow = {
+  id: number;
+  country_name: string;
+  country_code: string | null;
+};
+
+export type LocationLanguagesRow = {
+  id: number;
+  language_name: string;
+  language_code: string | null;
+  linked_country: number;
+};
+
+export type PagesRow = {
+  id: number;
+  site: number;
+  name: string;
+  url: string;
+  status: number;
+  creator: string | null;
+  date_created: string;
+  date_modified: string;
+  hide_cover_image_from_preview: boolean;
+  hide_revisions_texts_from_preview: boolean;
+};
+
+export type PagesActionsRow = {
+  id: number;
+  linked_page: number;
+  linked_action: number;
+  linked_pages_version: string | null;
+  creator: string | null;
+  info_json: Json | null;
+  info2: string | null;
+  queued: boolean | null;
+  created_date: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  updated_at: string;
+};
+
+export type PagesKeywordsRow = {
+  id: number;
+  linked_page: number;
+  linked_keyword: number;
+  to_search: boolean;
+};
+
+export type PagesLlmAnswersRow = {
+  id: number;
+  linked_page: number;
+  linked_llm: number;
+  answer: string | null;
+  created_at: string;
+};
+
+export type PagesVersionsRow = {
+  id: string;
+  page: number;
+  html_content: string | null;
+  creator: string | null;
+  created_date: string;
+  comments_to_modify: string | null;
+  need_to_do_web_search_for_modification: boolean;
+  highlight_modified_content: boolean;
+  unhighlight_modified_content: boolean;
+  pages_versions_to_take_as_example: string | null;
+  sent_in_revision: boolean;
+  approved: boolean;
+};
+
+export type PagesVersionsImagesRow = {
+  id: number;
+  linked_page: number;
+  linked_pages_version: string | null;
+  image_url: string;
+  type: string;
+  chosen: boolean;
+  created_at: string;
+};
+
+export type SerpsRow = {
+  id: number;
+  linked_keyword: number;
+  site: number | null;
+  own_site: boolean;
+  position_absolute: number | null;
+  title: string | null;
+  url: string | null;
+  meta_description: string | null;
+  type: string | null;
+  created_at: string;
+};
+
+export type SitesRow = {
+  id: number;
+  name: string;
+  url: string;
+  country: number | null;
+  language: number | null;
+  tone_articles_group: number | null;
+  force_defined_language_for_serps: boolean;
+  serps_nb_results: number;
+  serps_img_nb_results: number;
+  familiar_terms: boolean;
+  address_the_reader_with_i: boolean;
+  accepted_topics: string | null;
+  additional_guidelines: string | null;
+  to_scrape: string | null;
+  cover_image_width: number;
+  cover_image_height: number;
+  nb_images_to_create: number;
+  default_type_page_post: string | null;
+  default_status: string;
+  auto_publish_image: boolean;
+  image_logo: string | null;
+  linked_user: string | null;
+  stripe_email: string | null;
+  email1: string | null;
+  created_at: string;
+};
+
+export type StatusesRow = {
+  id: number;
+  name: string;
+};
+
+export type ToneArticlesRow = {
+  id: number;
+  name: string;
+  content: string | null;
+  parent_tone_article: number | null;
+  owner: string | null;
+  is_shared: boolean;
+  created_at: string;
+};
+
+export type Database = {
+  public: {
+    Tables: {
+      actions: {
+        Row: ActionsRow;
+        Insert: {
+          id?: number;
+          name: string;
+        };
+        Update: {
+          id?: number;
+          name?: string;
+        };
+        Relationships: [
+        ];
+      };
+      contact_messages: {
+        Row: ContactMessagesRow;
+        Insert: {
+          id?: number;
+          name: string;
+          email: string;
+          message: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          name?: string;
+          email?: string;
+          message?: string;
+          created_at?: string;
+        };
+        Relationships: [
+        ];
+      };
+      first_article_requests: {
+        Row: FirstArticleRequestsRow;
+        Insert: {
+          id?: number;
+          url: string;
+          stripe_email: string;
+          site?: number | null;
+          status?: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          url?: string;
+          stripe_email?: string;
+          site?: number | null;
+          status?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'first_article_requests_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      keywords: {
+        Row: KeywordsRow;
+        Insert: {
+          id?: number;
+          keyword: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          keyword?: string;
+          created_at?: string;
+        };
+        Relationships: [
+        ];
+      };
+      llms: {
+        Row: LlmsRow;
+        Insert: {
+          id?: number;
+          name: string;
+          name_openrouter: string;
+        };
+        Update: {
+          id?: number;
+          name?: string;
+          name_openrouter?: string;
+        };
+        Relationships: [
+        ];
+      };
+      location_countries: {
+        Row: LocationCountriesRow;
+        Insert: {
+          id?: number;
+          country_name: string;
+          country_code?: string | null;
+        };
+        Update: {
+          id?: number;
+          country_name?: string;
+          country_code?: string | null;
+        };
+        Relationships: [
+        ];
+      };
+      location_languages: {
+        Row: LocationLanguagesRow;
+        Insert: {
+          id?: number;
+          language_name: string;
+          language_code?: string | null;
+          linked_country: number;
+        };
+        Update: {
+          id?: number;
+          language_name?: string;
+          language_code?: string | null;
+          linked_country?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'location_languages_linked_country_fkey';
+            columns: ['linked_country'];
+            isOneToOne: false;
+            referencedRelation: 'location_countries';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      pages: {
+        Row: PagesRow;
+        Insert: {
+          id?: number;
+          site: number;
+          name: string;
+          url: string;
+          status?: number;
+          creator?: string | null;
+          date_created?: string;
+          date_modified?: string;
+          hide_cover_image_from_preview?: boolean;
+          hide_revisions_texts_from_preview?: boolean;
+        };
+        Update: {
+          id?: number;
+          site?: number;
+          name?: string;
+          url?: string;
+          status?: number;
+          creator?: string | null;
+          date_created?: string;
+          date_modified?: string;
+          hide_cover_image_from_preview?: boolean;
+          hide_revisions_texts_from_preview?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pages_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_status_fkey';
+            columns: ['status'];
+            isOneToOne: false;
+            referencedRelation: 'statuses';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      pages_actions: {
+        Row: PagesActionsRow;
+        Insert: {
+          id?: number;
+          linked_page: number;
+          linked_action: number;
+          linked_pages_version?: string | null;
+          creator?: string | null;
+          info_json?: Json | null;
+          info2?: string | null;
+          queued?: boolean | null;
+          created_date?: string;
+          status?: string;
+          attempts?: number;
+          last_error?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          id?: number;
+          linked_page?: number;
+          linked_action?: number;
+          linked_pages_version?: string | null;
+          creator?: string | null;
+          info_json?: Json | null;
+          info2?: string | null;
+          queued?: boolean | null;
+          created_date?: string;
+          status?: string;
+          attempts?: number;
+          last_error?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pages_actions_linked_action_fkey';
+            columns: ['linked_action'];
+            isOneToOne: false;
+            referencedRelation: 'actions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_actions_linked_page_fkey';
+            columns: ['linked_page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_actions_linked_pages_version_fkey';
+            columns: ['linked_pages_version'];
+            isOneToOne: false;
+            referencedRelation: 'pages_versions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      pages_keywords: {
+        Row: PagesKeywordsRow;
+        Insert: {
+          id?: number;
+          linked_page: number;
+          linked_keyword: number;
+          to_search?: boolean;
+        };
+        Update: {
+          id?: number;
+          linked_page?: number;
+          linked_keyword?: number;
+          to_search?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pages_keywords_linked_keyword_fkey';
+            columns: ['linked_keyword'];
+            isOneToOne: false;
+            referencedRelation: 'keywords';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_keywords_linked_page_fkey';
+            columns: ['linked_page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      pages_llm_answers: {
+        Row: PagesLlmAnswersRow;
+        Insert: {
+          id?: number;
+          linked_page: number;
+          linked_llm: number;
+          answer?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          linked_page?: number;
+          linked_llm?: number;
+          answer?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pages_llm_answers_linked_llm_fkey';
+            columns: ['linked_llm'];
+            isOneToOne: false;
+            referencedRelation: 'llms';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_llm_answers_linked_page_fkey';
+            columns: ['linked_page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      pages_versions: {
+        Row: PagesVersionsRow;
+        Insert: {
+          id?: string;
+          page: number;
+          html_content?: string | null;
+          creator?: string | null;
+          created_date?: string;
+          comments_to_modify?: string | null;
+          need_to_do_web_search_for_modification?: boolean;
+          highlight_modified_content?: boolean;
+          unhighlight_modified_content?: boolean;
+          pages_versions_to_take_as_example?: string | null;
+          sent_in_revision?: boolean;
+          approved?: boolean;
+        };
+        Update: {
+          id?: string;
+          page?: number;
+          html_content?: string | null;
+          creator?: string | null;
+          created_date?: string;
+          comments_to_modify?: string | null;
+          need_to_do_web_search_for_modification?: boolean;
+          highlight_modified_content?: boolean;
+          unhighlight_modified_content?: boolean;
+          pages_versions_to_take_as_example?: string | null;
+          sent_in_revision?: boolean;
+          approved?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pages_versions_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_versions_pages_versions_to_take_as_example_fkey';
+            columns: ['pages_versions_to_take_as_example'];
+            isOneToOne: false;
+            referencedRelation: 'pages_versions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      pages_versions_images: {
+        Row: PagesVersionsImagesRow;
+        Insert: {
+          id?: number;
+          linked_page: number;
+          linked_pages_version?: string | null;
+          image_url: string;
+          type: string;
+          chosen?: boolean;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          linked_page?: number;
+          linked_pages_version?: string | null;
+          image_url?: string;
+          type?: string;
+          chosen?: boolean;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pages_versions_images_linked_page_fkey';
+            columns: ['linked_page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_versions_images_linked_pages_version_fkey';
+            columns: ['linked_pages_version'];
+            isOneToOne: false;
+            referencedRelation: 'pages_versions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      serps: {
+        Row: SerpsRow;
+        Insert: {
+          id?: number;
+          linked_keyword: number;
+          site?: number | null;
+          own_site?: boolean;
+          position_absolute?: number | null;
+          title?: string | null;
+          url?: string | null;
+          meta_description?: string | null;
+          type?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          linked_keyword?: number;
+          site?: number | null;
+          own_site?: boolean;
+          position_absolute?: number | null;
+          title?: string | null;
+          url?: string | null;
+          meta_description?: string | null;
+          type?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'serps_linked_keyword_fkey';
+            columns: ['linked_keyword'];
+            isOneToOne: false;
+            referencedRelation: 'keywords';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'serps_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      sites: {
+        Row: SitesRow;
+        Insert: {
+          id?: number;
+          name: string;
+          url: string;
+          country?: number | null;
+          language?: number | null;
+          tone_articles_group?: number | null;
+          force_defined_language_for_serps?: boolean;
+          serps_nb_results?: number;
+          serps_img_nb_results?: number;
+          familiar_terms?: boolean;
+          address_the_reader_with_i?: boolean;
+          accepted_topics?: string | null;
+          additional_guidelines?: string | null;
+          to_scrape?: string | null;
+          cover_image_width?: number;
+          cover_image_height?: number;
+          nb_images_to_create?: number;
+          default_type_page_post?: string | null;
+          default_status?: string;
+          auto_publish_image?: boolean;
+          image_logo?: string | null;
+          linked_user?: string | null;
+          stripe_email?: string | null;
+          email1?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          name?: string;
+          url?: string;
+          country?: number | null;
+          language?: number | null;
+          tone_articles_group?: number | null;
+          force_defined_language_for_serps?: boolean;
+          serps_nb_results?: number;
+          serps_img_nb_results?: number;
+          familiar_terms?: boolean;
+          address_the_reader_with_i?: boolean;
+          accepted_topics?: string | null;
+          additional_guidelines?: string | null;
+          to_scrape?: string | null;
+          cover_image_width?: number;
+          cover_image_height?: number;
+          nb_images_to_create?: number;
+          default_type_page_post?: string | null;
+          default_status?: string;
+          auto_publish_image?: boolean;
+          image_logo?: string | null;
+          linked_user?: string | null;
+          stripe_email?: string | null;
+          email1?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'sites_country_fkey';
+            columns: ['country'];
+            isOneToOne: false;
+            referencedRelation: 'location_countries';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sites_language_fkey';
+            columns: ['language'];
+            isOneToOne: false;
+            referencedRelation: 'location_languages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sites_tone_articles_group_fkey';
+            columns: ['tone_articles_group'];
+            isOneToOne: false;
+            referencedRelation: 'tone_articles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      statuses: {
+        Row: StatusesRow;
+        Insert: {
+          id?: number;
+          name: string;
+        };
+        Update: {
+          id?: number;
+          name?: string;
+        };
+        Relationships: [
+        ];
+      };
+      tone_articles: {
+        Row: ToneArticlesRow;
+        Insert: {
+          id?: number;
+          name: string;
+          content?: string | null;
+          parent_tone_article?: number | null;
+          owner?: string | null;
+          is_shared?: boolean;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          name?: string;
+          content?: string | null;
+          parent_tone_article?: number | null;
+          owner?: string | null;
+          is_shared?: boolean;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'tone_articles_parent_tone_article_fkey';
+            columns: ['parent_tone_article'];
+            isOneToOne: false;
+            referencedRelation: 'tone_articles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+    };
+    Views: { [_ in never]: never };
+    Functions: {
+      send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: PagesVersionsRow };
+      cancel_revision: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
+      approve_version: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
+      cancel_approval: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
+      get_article_for_view: { Args: { p_version_id: string }; Returns: ArticleForView | null };
+      set_cover_image: { Args: { p_version_id: string; p_image_id: number }; Returns: ArticleForView };
+      list_demo_articles: {
+        Args: Record<PropertyKey, never>;
+        Returns: { page_id: number; page_name: string; latest_version_date: string; latest_version_id: string }[];
+      };
+      submit_contact_message: {
+        Args: { p_name: string; p_email: string; p_message: string };
+        Returns: { id: number; created_at: string };
+      };
+      claim_first_article: {
+        Args: { p_url: string; p_stripe_email: string };
+        Returns: { request_id: number; site_id: number };
+      };
+    };
+    Enums: { [_ in never]: never };
+    CompositeTypes: { [_ in never]: never };
+  };
+};
+
+type PublicSchema = Database['public'];
+export type Tables<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Row'];
+export type TablesInsert<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Insert'];
+export type TablesUpdate<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Update'];
+export type FunctionArgs<T extends keyof PublicSchema['Functions']> = PublicSchema['Functions'][T]['Args'];
+export type FunctionReturns<T extends keyof PublicSchema['Functions']> = PublicSchema['Functions'][T]['Returns'];
