@@ -1,0 +1,199 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { notifications } from '@mantine/notifications';
+import { authStore, type AuthResult } from '@citable/shared';
+import { AuthPage } from './AuthPage';
+import { UpdatePasswordForm } from './UpdatePasswordPage';
+import { renderWithProviders, resetAuthStore, setSignedOut, switchToFrench } from '../../testing/render';
+
+function deferred() {
+  let resolve!: (value: AuthResult) => void;
+  const promise = new Promise<AuthResult>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const serverError = (message: string) => ({ error: Object.assign(new Error(message), { status: 400, code: 'x', __isAuthError: true }) }) as unknown as AuthResult;
+
+beforeAll(switchToFrench);
+beforeEach(() => {
+  resetAuthStore();
+  setSignedOut();
+  act(() => notifications.clean());
+});
+
+async function openSignup(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('tab', { name: 'Inscription' }));
+}
+
+describe('sign-up form', () => {
+  it("rejects a confirmation mismatch: toast 'Les mots de passe ne correspondent pas' and nothing sent", async () => {
+    const signUp = jest.fn(async () => ({ error: null }));
+    authStore.setState({ signUp });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await openSignup(user);
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-1');
+    await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'secret-2');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(signUp).not.toHaveBeenCalled();
+    expect(await screen.findByText('Erreur')).toBeInTheDocument();
+    expect(screen.getAllByText('Les mots de passe ne correspondent pas').length).toBeGreaterThan(0);
+  });
+
+  it('requires e-mail and password with French messages', async () => {
+    const signUp = jest.fn(async () => ({ error: null }));
+    authStore.setState({ signUp });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await openSignup(user);
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText("L'adresse e-mail est requise")).toBeInTheDocument();
+    expect(screen.getByText('Le mot de passe est requis')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'pas-un-email');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Adresse e-mail invalide')).toBeInTheDocument();
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Inscription en cours...' while busy, then the success toast and the login tab", async () => {
+    const pending = deferred();
+    const signUp = jest.fn(() => pending.promise);
+    authStore.setState({ signUp });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await openSignup(user);
+    await user.type(screen.getByLabelText(/Nom complet/), 'Marie Curie');
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-1');
+    await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'secret-1');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    const busy = await screen.findByRole('button', { name: 'Inscription en cours...' });
+    expect(busy).toBeDisabled();
+    expect(signUp).toHaveBeenCalledWith('marie@exemple.fr', 'secret-1', 'Marie Curie');
+    await act(async () => pending.resolve({ error: null }));
+    expect(await screen.findByText('Inscription réussie')).toBeInTheDocument();
+    expect(screen.getByText('Veuillez vérifier votre email pour confirmer votre compte')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Connexion' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+  });
+
+  it("shows the server message under 'Erreur d'inscription'", async () => {
+    authStore.setState({ signUp: jest.fn(async () => serverError('User already registered')) });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await openSignup(user);
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'x');
+    await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'x');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText("Erreur d'inscription")).toBeInTheDocument();
+    expect(screen.getByText('User already registered')).toBeInTheDocument();
+  });
+});
+
+describe('login form', () => {
+  it("shows 'Connexion en cours...' while busy and goes back to the guarded page", async () => {
+    const pending = deferred();
+    const signIn = jest.fn(() => pending.promise);
+    authStore.setState({ signIn });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, {
+      route: { pathname: '/auth', state: { from: { pathname: '/sites/42', search: '?tab=pages', hash: '' } } },
+      path: '/auth',
+      extraRoutes: <Route path="/sites/:id" element={<p>page du site</p>} />,
+    });
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('button', { name: 'Connexion en cours...' })).toBeDisabled();
+    expect(signIn).toHaveBeenCalledWith('demo@citable.local', 'Demo1234!');
+    await act(async () => pending.resolve({ error: null }));
+    expect(await screen.findByText('page du site')).toBeInTheDocument();
+  });
+
+  it('goes to /dashboard without a `from`', async () => {
+    authStore.setState({ signIn: jest.fn(async () => ({ error: null })) });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, {
+      route: '/auth',
+      path: '/auth',
+      extraRoutes: <Route path="/dashboard" element={<p>tableau de bord</p>} />,
+    });
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('tableau de bord')).toBeInTheDocument();
+  });
+
+  it("shows 'Erreur de connexion' with the server message and stays on the form", async () => {
+    authStore.setState({ signIn: jest.fn(async () => serverError('Invalid login credentials')) });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Erreur de connexion')).toBeInTheDocument();
+    expect(screen.getByText('Invalid login credentials')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  });
+});
+
+describe('reset mode', () => {
+  it("sends the link with 'Envoi en cours...' and returns to the login tab", async () => {
+    const pending = deferred();
+    const resetPassword = jest.fn(() => pending.promise);
+    authStore.setState({ resetPassword });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await user.click(screen.getByRole('button', { name: 'Mot de passe oublié?' }));
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }));
+    expect(await screen.findByText("L'adresse e-mail est requise")).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }));
+    expect(await screen.findByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
+    await act(async () => pending.resolve({ error: null }));
+    expect(await screen.findByText('Email envoyé')).toBeInTheDocument();
+    expect(screen.getByText('Vérifiez votre boîte mail pour réinitialiser votre mot de passe')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+  });
+
+  it("'Retour à la connexion' leaves the reset mode", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await user.click(screen.getByRole('button', { name: 'Mot de passe oublié?' }));
+    await user.click(screen.getByRole('button', { name: 'Retour à la connexion' }));
+    expect(screen.getByRole('tab', { name: 'Connexion' })).toBeInTheDocument();
+  });
+});
+
+describe('password update form', () => {
+  it('mismatch: nothing sent; then busy label and success', async () => {
+    const pending = deferred();
+    const updatePassword = jest.fn(() => pending.promise);
+    authStore.setState({ updatePassword });
+    const onUpdated = jest.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<UpdatePasswordForm onUpdated={onUpdated} />);
+    const [pw, confirm] = [screen.getByLabelText(/^Nouveau mot de passe/), screen.getByLabelText(/Confirmer le nouveau/)];
+    await user.type(pw, 'nouveau-1');
+    await user.type(confirm, 'nouveau-2');
+    await user.click(screen.getByRole('button', { name: 'Mettre à jour le mot de passe' }));
+    expect(updatePassword).not.toHaveBeenCalled();
+    const form = screen.getByRole('form');
+    expect(within(form).getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
+    await user.clear(confirm);
+    await user.type(confirm, 'nouveau-1');
+    await user.click(screen.getByRole('button', { name: 'Mettre à jour le mot de passe' }));
+    expect(await screen.findByRole('button', { name: 'Mise à jour en cours...' })).toBeDisabled();
+    expect(updatePassword).toHaveBeenCalledWith('nouveau-1');
+    await act(async () => pending.resolve({ error: null }));
+    expect(await screen.findByText('Succès')).toBeInTheDocument();
+    expect(screen.getByText('Votre mot de passe a été mis à jour')).toBeInTheDocument();
+    expect(onUpdated).toHaveBeenCalled();
+  });
+});

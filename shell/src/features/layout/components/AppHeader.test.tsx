@@ -1,0 +1,102 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { authStore, i18n, LANGUAGE_STORAGE_KEY } from '@citable/shared';
+import { AppHeader } from './AppHeader';
+import { renderWithProviders, resetAuthStore, setSignedOut, signInAs, switchToFrench } from '../../testing/render';
+
+beforeEach(async () => {
+  resetAuthStore();
+  await switchToFrench();
+});
+
+describe('AppHeader', () => {
+  it("signed out: logo, tagline, 'Connexion' and 'Commencer' to /auth", () => {
+    setSignedOut();
+    renderWithProviders(<AppHeader />);
+    expect(screen.getByText('Citable')).toBeInTheDocument();
+    expect(screen.getByText('SEO x IA Content')).toBeInTheDocument();
+    expect(screen.getByTestId('header-logo')).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Connexion' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/auth');
+    expect(screen.queryByTestId('user-menu')).not.toBeInTheDocument();
+  });
+
+  it('signed in: initials avatar (≤2 letters), badge 3, menu with name, e-mail, Profil, Paramètres, Déconnexion', async () => {
+    signInAs({ email: 'jean.dupont@example.com', full_name: 'Jean Pierre Dupont' });
+    const user = userEvent.setup();
+    renderWithProviders(<AppHeader />);
+    expect(screen.queryByRole('link', { name: 'Commencer' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('user-avatar')).toHaveTextContent(/^JP$/);
+    expect(screen.getByTestId('notifications-badge')).toHaveTextContent('3');
+    await user.click(screen.getByTestId('user-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'Profil' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByTestId('user-menu-name')).toHaveTextContent('Jean Pierre Dupont');
+    expect(screen.getByTestId('user-menu-email')).toHaveTextContent('jean.dupont@example.com');
+    // (jsdom leaves Mantine's dropdown transition at display:none, hence `hidden: true`)
+    expect(screen.getByRole('menuitem', { name: 'Paramètres', hidden: true })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('menuitem', { name: 'Déconnexion', hidden: true })).toBeInTheDocument();
+  });
+
+  it("falls back to e-mail initials, and 'U' with nothing", () => {
+    signInAs({ email: 'marie@exemple.fr' });
+    const { unmount } = renderWithProviders(<AppHeader />);
+    expect(screen.getByTestId('user-avatar')).toHaveTextContent(/^MA$/);
+    unmount();
+    signInAs({ email: '' });
+    renderWithProviders(<AppHeader />);
+    expect(screen.getByTestId('user-avatar')).toHaveTextContent(/^U$/);
+  });
+
+  it('the bell opens the empty notifications panel', async () => {
+    signInAs();
+    const user = userEvent.setup();
+    renderWithProviders(<AppHeader />);
+    await user.click(screen.getByRole('button', { name: /Notifications/ }));
+    expect(await screen.findByText('Aucune notification')).toBeInTheDocument();
+  });
+
+  it("'Déconnexion' signs out and goes to '/'", async () => {
+    signInAs();
+    const signOut = jest.fn(async () => {
+      authStore.setState({ session: null, user: null });
+      return { error: null };
+    });
+    authStore.setState({ signOut });
+    const user = userEvent.setup();
+    renderWithProviders(<AppHeader />, {
+      route: '/profile',
+      path: '/profile',
+      extraRoutes: <Route path="/" element={<p>accueil</p>} />,
+    });
+    await user.click(screen.getByTestId('user-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
+    expect(signOut).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveAttribute('data-pathname', '/'));
+  });
+
+  it('a failed sign-out shows the error toast and stays', async () => {
+    signInAs();
+    authStore.setState({ signOut: jest.fn(async () => ({ error: Object.assign(new Error('network'), { status: 0 }) as never })) });
+    const user = userEvent.setup();
+    renderWithProviders(<AppHeader />, { route: '/profile', path: '/profile' });
+    await user.click(screen.getByTestId('user-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
+    expect(await screen.findByText('Impossible de se déconnecter. Veuillez réessayer.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveAttribute('data-pathname', '/profile');
+  });
+
+  it('the language switch changes i18n and remembers it', async () => {
+    setSignedOut();
+    const user = userEvent.setup();
+    renderWithProviders(<AppHeader />);
+    await user.click(screen.getByText('EN'));
+    await waitFor(() => expect(i18n.language).toBe('en'));
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(await screen.findByRole('link', { name: 'Get started' })).toBeInTheDocument();
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
+    expect(screen.getByRole('link', { name: 'Commencer' })).toBeInTheDocument();
+  });
+});
