@@ -1,0 +1,300 @@
+// Row level security: isolation between users, anonymous access, grants.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { asAnon, asRole, asUser, DEMO_USER, errorOf, OTHER_USER, startSeededDatabase } from './helpers.js';
+
+/** @type {Awaited<ReturnType<typeof startSeededDatabase>>} */
+let db;
+
+before(async () => {
+  db = await startSeededDatabase();
+});
+after(async () => {
+  await db?.stop();
+});
+
+// For each user table: the owner's private rows, a harmless update, and an insert that
+// hangs a new row off the owner's data. $1 = owner uid.
+const OWNED = `with my_sites as (select id from public.sites where linked_user = $1),
+  my_pages as (select p.id from public.pages p where p.site in (select id from my_sites))`;
+const PUBLIC_DEMO = 'and not exists (select 1 from public.pages dp where dp.id = %PAGE% and dp.hide_revisions_texts_from_preview)';
+
+/** @type {{ table: string, ids: string, update: string, insert: (owner: string, ids: Record<string, string>) => [string, unknown[]] }[]} */
+const MATRIX = [
+  {
+    table: 'sites',
+    ids: `${OWNED} select id::text from my_sites`,
+    update: 'name = name',
+    insert: (owner) => ['insert into public.sites (url, linked_user) values ($1, $2)', ['https://intrus.fr', owner]],
+  },
+  {
+    table: 'pages',
+    ids: `${OWNED} select p.id::text from public.pages p where p.id in (select id from my_pages) and not p.hide_revisions_texts_from_preview`,
+    update: 'name = name',
+    insert: (_o, ref) => ['insert into public.pages (site, name, url) values ($1, $2, $3)', [ref.site, 'Intrus', 'https://x.fr/a']],
+  },
+  {
+    table: 'pages_versions',
+    ids: `${OWNED} select v.id::text from public.pages_versions v where v.page in (select id from my_pages) ${PUBLIC_DEMO.replace('%PAGE%', 'v.page')}`,
+    update: 'html_content = html_content',
+    insert: (_o, ref) => ['insert into public.pages_versions (page, html_content) values ($1, $2)', [ref.page, '<p>x</p>']],
+  },
+  {
+    table: 'pages_actions',
+    ids: `${OWNED} select id::text from public.pages_actions where linked_page in (select id from my_pages)`,
+    update: 'info2 = info2',
+    insert: (_o, ref) => ['insert into public.pages_actions (linked_page, linked_action) values ($1, 1)', [ref.page]],
+  },
+  {
+    table: 'pages_keywords',
+    ids: `${OWNED} select id::text from public.pages_keywords where linked_page in (select id from my_pages)`,
+    update: 'to_search = to_search',
+    insert: (_o, ref) => ['insert into public.pages_keywords (linked_page, linked_keyword) values ($1, $2)', [ref.page, ref.keyword]],
+  },
+  {
+    table: 'serps',
+    ids: `${OWNED} select id::text from public.serps where site in (select id from my_sites)`,
+    update: 'title = title',
+    insert: (_o, ref) => ['insert into public.serps (linked_keyword, site, position_absolute) values ($1, $2, 1)', [ref.keyword, ref.site]],
+  },
+  {
+    table: 'pages_llm_answers',
+    ids: `${OWNED} select id::text from public.pages_llm_answers where linked_page in (select id from my_pages)`,
+    update: 'answer = answer',
+    insert: (_o, ref) => ['insert into public.pages_llm_answers (linked_page, linked_llm, answer) values ($1, 1, $2)', [ref.page, 'x']],
+  },
+  {
+    table: 'pages_versions_images',
+    ids: `${OWNED} select id::text from public.pages_versions_images where linked_page in (select id from my_pages)`,
+    update: 'image_url = image_url',
+    insert: (_o, ref) => ["insert into public.pages_versions_images (linked_page, image_url, type) values ($1, $2, 'example')", [ref.page, '/x.png']],
+  },
+  {
+    table: 'tone_articles',
+    ids: 'select id::text from public.tone_articles where owner = $1 and not is_shared',
+    update: 'name = name',
+    insert: (owner) => ['insert into public.tone_articles (name, owner) values ($1, $2)', ['Intrus', owner]],
+  },
+];
+
+for (const [ownerName, owner, intruderName, intruder] of [
+  ['demo', DEMO_USER, 'other', OTHER_USER],
+  ['other', OTHER_USER, 'demo', DEMO_USER],
+]) {
+  describe(`${intruderName} user against ${ownerName} user's rows`, () => {
+    /** @type {Record<string, string>} */
+    const ref = {};
+    before(async () => {
+      const { rows } = await db.pool.query(
+        `select s.id::text as site, p.id::text as page, pk.linked_keyword::text as keyword
+           from public.sites s join public.pages p on p.site = s.id
+           join public.pages_keywords pk on pk.linked_page = p.id
+          where s.linked_user = $1 and not p.hide_revisions_texts_from_preview order by p.id limit 1`,
+        [owner],
+      );
+      Object.assign(ref, rows[0]);
+      assert.ok(ref.site && ref.page && ref.keyword, 'seed gives the owner a site, page and keyword');
+    });
+
+    for (const row of MATRIX) {
+      describe(row.table, () => {
+        /** @type {string[]} */
+        let ids = [];
+        const idCast = row.table === 'pages_versions' ? 'uuid[]' : 'bigint[]';
+        before(async () => {
+          ids = (await db.pool.query(row.ids, [owner])).rows.map((r) => r.id);
+          assert.ok(ids.length > 0, `seed has ${ownerName} rows in ${row.table}`);
+        });
+
+        it('owner sees and updates them (control)', async () => {
+          await asRole(db.pool, asUser(owner), async (client) => {
+            const seen = await client.query(`select count(*)::int as n from public.${row.table} where id = any($1::${idCast})`, [ids]);
+            assert.equal(seen.rows[0].n, ids.length);
+            const updated = await client.query(`update public.${row.table} set ${row.update} where id = any($1::${idCast})`, [ids]);
+            assert.equal(updated.rowCount, ids.length);
+          });
+        });
+
+        it('select: intruder sees none', async () => {
+          const n = await asRole(db.pool, asUser(intruder), async (client) =>
+            (await client.query(`select count(*)::int as n from public.${row.table} where id = any($1::${idCast})`, [ids])).rows[0].n);
+          assert.equal(n, 0);
+        });
+
+        it('update: intruder changes none', async () => {
+          const count = await asRole(db.pool, asUser(intruder), async (client) =>
+            (await client.query(`update public.${row.table} set ${row.update} where id = any($1::${idCast})`, [ids])).rowCount);
+          assert.equal(count, 0);
+        });
+
+        it('delete: intruder deletes none', async () => {
+          const count = await asRole(db.pool, asUser(intruder), async (client) =>
+            (await client.query(`delete from public.${row.table} where id = any($1::${idCast})`, [ids])).rowCount);
+          assert.equal(count, 0);
+          const still = await db.pool.query(`select count(*)::int as n from public.${row.table} where id = any($1::${idCast})`, [ids]);
+          assert.equal(still.rows[0].n, ids.length);
+        });
+
+        it("insert: intruder cannot attach a row to the owner's data", async () => {
+          const [sql, params] = row.insert(owner, ref);
+          const error = await errorOf(db.pool, asUser(intruder), sql, params);
+          assert.ok(error, 'insert must fail');
+          assert.equal(error.code, '42501');
+          assert.match(error.message, /row-level security/);
+        });
+      });
+    }
+  });
+}
+
+describe('anonymous visitors', () => {
+  for (const table of ['sites', 'pages_actions', 'pages_keywords', 'serps', 'pages_llm_answers', 'pages_versions_images', 'tone_articles', 'keywords', 'contact_messages', 'first_article_requests']) {
+    it(`cannot read ${table}`, async () => {
+      const error = await errorOf(db.pool, asAnon, `select * from public.${table}`);
+      assert.ok(error, `anon select on ${table} must be refused`);
+      assert.equal(error.code, '42501');
+    });
+  }
+
+  it('see only demo pages and their versions', async () => {
+    await asRole(db.pool, asAnon, async (client) => {
+      const pages = await client.query('select id, hide_revisions_texts_from_preview as demo from public.pages');
+      assert.equal(pages.rowCount, 1);
+      assert.equal(pages.rows[0].demo, true);
+      const versions = await client.query('select page from public.pages_versions');
+      assert.equal(versions.rowCount, 2);
+      assert.ok(versions.rows.every((v) => v.page === pages.rows[0].id));
+    });
+  });
+
+  it("can run the public side's demo-article select (spec/public.md §7)", async () => {
+    const rows = await asRole(db.pool, asAnon, async (client) => (await client.query(`
+      select v.id, v.page, v.created_date, json_build_object('id', p.id, 'name', p.name,
+             'hide_revisions_texts_from_preview', p.hide_revisions_texts_from_preview) as pages
+        from public.pages_versions v join public.pages p on p.id = v.page
+       where p.hide_revisions_texts_from_preview = true order by v.created_date desc`)).rows);
+    assert.equal(rows.length, 2);
+    assert.equal(rows[0].id, '00000000-0000-4000-8000-00000000d3e0');
+  });
+
+  it('cannot write pages or versions', async () => {
+    assert.equal((await errorOf(db.pool, asAnon, "insert into public.pages (site, name, url) values (1, 'x', 'x')"))?.code, '42501');
+    assert.equal((await errorOf(db.pool, asAnon, "update public.pages_versions set html_content = 'hacked'"))?.code, '42501');
+    assert.equal((await errorOf(db.pool, asAnon, 'delete from public.pages'))?.code, '42501');
+  });
+
+  it('read the lookup tables but cannot change them', async () => {
+    await asRole(db.pool, asAnon, async (client) => {
+      const statuses = await client.query('select id, name from public.statuses order by id');
+      assert.deepEqual(statuses.rows.map((r) => [Number(r.id), r.name]), [[1, 'Published'], [2, 'Draft'], [3, 'In Review']]);
+      const actions = await client.query('select name from public.actions order by id');
+      assert.deepEqual(actions.rows.map((r) => r.name), ['create_article', 'modify_articles_with_instructions', 'serps', 'llm_answers', 'contact_form', 'create_cover_image']);
+      assert.ok((await client.query('select 1 from public.llms where name_openrouter is not null')).rowCount > 3);
+    });
+    assert.equal((await errorOf(db.pool, asAnon, "insert into public.statuses (name) values ('x')"))?.code, '42501');
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), "update public.actions set name = 'x'"))?.code, '42501');
+  });
+});
+
+describe('signed-in users', () => {
+  it('see the demo article of someone else, read-only', async () => {
+    await asRole(db.pool, asUser(OTHER_USER), async (client) => {
+      const demo = await client.query('select id from public.pages where hide_revisions_texts_from_preview');
+      assert.equal(demo.rowCount, 1);
+      const updated = await client.query("update public.pages set name = 'x' where hide_revisions_texts_from_preview");
+      assert.equal(updated.rowCount, 0);
+    });
+  });
+
+  it('read shared tone articles of others but not private ones', async () => {
+    await asRole(db.pool, asUser(OTHER_USER), async (client) => {
+      const { rows } = await client.query('select name, is_shared, owner from public.tone_articles');
+      assert.ok(rows.some((r) => r.name === 'Ton éditorial chaleureux'));
+      assert.ok(!rows.some((r) => r.name === 'Ton expert et rassurant'));
+      assert.ok(rows.every((r) => r.is_shared || r.owner === OTHER_USER));
+    });
+  });
+
+  it('share the keyword dictionary and can add to it (case-insensitively unique)', async () => {
+    await asRole(db.pool, asUser(OTHER_USER), async (client) => {
+      assert.ok((await client.query('select 1 from public.keywords')).rowCount > 10);
+      await client.query("insert into public.keywords (keyword) values ('croissant au beurre')");
+      await assert.rejects(client.query("insert into public.keywords (keyword) values ('Croissant au BEURRE')"), /keywords_keyword_lower_key/);
+    });
+  });
+
+  it('cannot reach contact messages or first-article requests directly', async () => {
+    for (const table of ['contact_messages', 'first_article_requests']) {
+      assert.equal((await errorOf(db.pool, asUser(DEMO_USER), `select * from public.${table}`))?.code, '42501');
+      assert.equal((await errorOf(db.pool, asUser(DEMO_USER), `delete from public.${table}`))?.code, '42501');
+    }
+  });
+
+  it("cannot write the worker's columns of page actions", async () => {
+    const error = await errorOf(db.pool, asUser(DEMO_USER), "update public.pages_actions set status = 'done'");
+    assert.equal(error?.code, '42501');
+  });
+
+  it('create sites for themselves with the spec defaults', async () => {
+    await asRole(db.pool, asUser(DEMO_USER), async (client) => {
+      const { rows } = await client.query("insert into public.sites (url) values ('https://www.mon-site.fr') returning *");
+      const site = rows[0];
+      assert.equal(site.name, 'mon-site.fr');
+      assert.equal(site.linked_user, DEMO_USER);
+      assert.equal(site.serps_nb_results, 10);
+      assert.equal(site.serps_img_nb_results, 10);
+      assert.equal(site.cover_image_width, 1200);
+      assert.equal(site.cover_image_height, 630);
+      assert.equal(site.nb_images_to_create, 1);
+      assert.equal(site.default_status, 'draft');
+      const page = (await client.query("insert into public.pages (site, name, url) values ($1, 'P', 'https://www.mon-site.fr/p') returning *", [site.id])).rows[0];
+      assert.equal(Number(page.status), 1);
+      assert.equal(page.creator, DEMO_USER);
+      assert.ok(page.date_created instanceof Date && page.date_modified instanceof Date);
+      const version = (await client.query("insert into public.pages_versions (page, html_content) values ($1, '<p>x</p>') returning *", [page.id])).rows[0];
+      assert.match(version.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      assert.deepEqual([version.sent_in_revision, version.approved, version.need_to_do_web_search_for_modification], [false, false, false]);
+    });
+  });
+
+  it('cannot create a site for someone else', async () => {
+    const error = await errorOf(db.pool, asUser(DEMO_USER), 'insert into public.sites (url, linked_user) values ($1, $2)', ['https://a.fr', OTHER_USER]);
+    assert.equal(error?.code, '42501');
+  });
+});
+
+describe('storage policies', () => {
+  /** @param {string} sub @param {string} bucket @param {string} name */
+  const upload = (sub, bucket, name) =>
+    errorOf(db.pool, asUser(sub), 'insert into storage.objects (bucket_id, name, owner) values ($1, $2, $3)', [bucket, name, sub]);
+
+  it('lets a user upload logos under logos/ only', async () => {
+    assert.equal(await upload(DEMO_USER, 'seo1', 'logos/abc.png'), null);
+    assert.equal((await upload(DEMO_USER, 'seo1', 'other/abc.png'))?.code, '42501');
+  });
+
+  it('lets a user upload page images only under a page id of their own site', async () => {
+    const own = (await db.pool.query('select p.id from public.pages p join public.sites s on s.id = p.site where s.linked_user = $1 limit 1', [DEMO_USER])).rows[0].id;
+    const theirs = (await db.pool.query('select p.id from public.pages p join public.sites s on s.id = p.site where s.linked_user = $1 limit 1', [OTHER_USER])).rows[0].id;
+    assert.equal(await upload(DEMO_USER, 'page-images', `${own}/1-a.png`), null);
+    assert.equal((await upload(DEMO_USER, 'page-images', `${theirs}/1-a.png`))?.code, '42501');
+    assert.equal((await upload(DEMO_USER, 'page-images', 'not-a-number/1-a.png'))?.code, '42501');
+    assert.equal((await upload(DEMO_USER, 'page-images', '1-a.png'))?.code, '42501');
+  });
+
+  it('refuses anonymous uploads but allows public reads', async () => {
+    assert.equal((await errorOf(db.pool, asAnon, "insert into storage.objects (bucket_id, name) values ('seo1', 'logos/x.png')"))?.code, '42501');
+    await db.pool.query("insert into storage.objects (bucket_id, name) values ('page-images', 'seed/test-read.png')");
+    const n = await asRole(db.pool, asAnon, async (client) => (await client.query("select 1 from storage.objects where name = 'seed/test-read.png'")).rowCount);
+    assert.equal(n, 1);
+  });
+
+  it('declares the two public buckets with the logo limits', async () => {
+    const { rows } = await db.pool.query('select id, public, file_size_limit, allowed_mime_types from storage.buckets order by id');
+    const seo1 = rows.find((r) => r.id === 'seo1');
+    assert.equal(seo1.public, true);
+    assert.equal(Number(seo1.file_size_limit), 5 * 1024 * 1024);
+    assert.deepEqual(seo1.allowed_mime_types, ['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+    assert.equal(rows.find((r) => r.id === 'page-images').public, true);
+  });
+});
