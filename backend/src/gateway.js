@@ -163,7 +163,8 @@ export function createGateway(opts) {
         return;
       }
       const out = {};
-      for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
+      // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
+      for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = v;
       res.writeHead(up.statusCode || 502, out);
       up.pipe(res);
     });

@@ -770,6 +770,7 @@ export function createAuthService({
       let err = e;
       if (!(e instanceof AuthError)) {
         if (e instanceof HttpError && e.status === 413) err = errors.payloadTooLarge();
+        else if (e instanceof HttpError && e.status === 400) err = errors.badJson();
         else if (isDbDownError(e)) err = errors.dbUnavailable();
         else {
           log(`auth: unexpected error on ${req.method} ${subpath}: ${e.stack || e.message}`);
