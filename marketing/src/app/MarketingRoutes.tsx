@@ -1,0 +1,55 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { i18n, NotFound } from '@citable/shared';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { routeKeyForPath, routeKeys, type RouteKey } from '../config/paths';
+import { ClaimDialogProvider } from '../features/claim/hooks/useClaimDialog';
+import { registerMarketingI18n } from '../i18n';
+import { useMarketingT } from '../lib/locale';
+import { pageLoaders } from './routes';
+import { usePageMeta } from './usePageMeta';
+import './marketing.css';
+
+registerMarketingI18n(i18n);
+
+const pages = Object.fromEntries(routeKeys.map((key) => [key, lazy(pageLoaders[key])])) as Record<RouteKey, LazyExoticComponent<ComponentType>>;
+
+function PageLoader() {
+  const { t } = useMarketingT();
+  return <Center mih="60vh"><Loader aria-label={t('loading')} /></Center>;
+}
+
+function PageError({ retry }: { retry: () => void }) {
+  const { t } = useMarketingT();
+  return (
+    <Center mih="60vh" p="xl">
+      <Stack align="center" gap="md">
+        <Text fw={600}>{t('error.title')}</Text>
+        <Button variant="light" onClick={retry}>{t('error.retry')}</Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * The public pages of the marketing remote, rendered by the shell inside its router and layout.
+ * The page is picked from the current pathname with the typed table of config/paths.ts.
+ */
+export default function MarketingRoutes() {
+  const { pathname } = useLocation();
+  const { locale } = useMarketingT();
+  const key = routeKeyForPath(pathname);
+  usePageMeta(key, locale);
+  if (!key) return <NotFound />;
+  const Page = pages[key];
+  return (
+    <ClaimDialogProvider>
+      <ErrorBoundary key={key} fallback={(retry) => <PageError retry={retry} />}>
+        <Suspense fallback={<PageLoader />}>
+          <Page />
+        </Suspense>
+      </ErrorBoundary>
+    </ClaimDialogProvider>
+  );
+}

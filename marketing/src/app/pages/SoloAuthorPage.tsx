@@ -1,0 +1,126 @@
+import { Avatar, Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { AuthButton, MailtoButton } from '../../components/ActionButtons';
+import { DiscoveryTimeline } from '../../components/DiscoveryTimeline';
+import { FaqAccordion } from '../../components/FaqAccordion';
+import { FinalCta } from '../../components/FinalCta';
+import { Hero } from '../../components/Hero';
+import { IconCardGrid } from '../../components/IconCardGrid';
+import { PlanCard } from '../../components/PlanCard';
+import { ReviewShots } from '../../components/ReviewShots';
+import { Section } from '../../components/Section';
+import { StatsBar } from '../../components/StatsBar';
+import { benefits, hybridSteps, stats } from '../../content/cards';
+import { discoveryFaq, home4Faq } from '../../content/faq';
+import { heroes } from '../../content/pages';
+import { discoveryOffer, pricingVariantOffers } from '../../content/plans';
+import { reviewShots } from '../../content/testimonials';
+import type { PricingPlan } from '../../content/types';
+import { ClaimButton } from '../../features/claim/components/ClaimButton';
+import { ContactSection } from '../../features/contact/components/ContactSection';
+import { getContact } from '../../lib/contact';
+import { useMarketingT } from '../../lib/locale';
+import { LandingLayout } from '../LandingLayout';
+
+export type SoloVariant = 'home4' | 'pricingGoogle' | 'pricingOpenai' | 'pricingAntropic' | 'discovery' | 'discoveryTimeline';
+
+/** The author's card shown next to the personal-brand hero. */
+function AuthorCard() {
+  const { t, locale } = useMarketingT();
+  return (
+    <Card withBorder radius="xl" padding="xl" shadow="md" maw={440} mx="auto">
+      <Stack align="center" gap="sm" ta="center">
+        <Avatar size={112} radius={112} color="brand" variant="filled" fz={36} aria-hidden>CM</Avatar>
+        <Title order={2} fz="xl">Camille Martin</Title>
+        <Badge variant="light" size="lg">{t('sections.author.title')}</Badge>
+        <Text size="sm" c="dimmed">{(t('sections.author.paragraphs', { returnObjects: true }) as string[])[0]}</Text>
+        <Box w="100%" mt="sm"><StatsBar stats={stats[locale].slice(1, 3)} /></Box>
+      </Stack>
+    </Card>
+  );
+}
+
+function Offer({ variant }: { variant: SoloVariant }) {
+  const { t, locale } = useMarketingT();
+  if (variant === 'discovery' || variant === 'discoveryTimeline') {
+    const offer = discoveryOffer[locale];
+    const action = <AuthButton fullWidth size="md">{offer.cta}</AuthButton>;
+    if (variant === 'discoveryTimeline') {
+      return (
+        <Card withBorder radius="lg" padding="xl" className="cz-plan cz-plan--popular" maw={720} mx="auto" data-plan={offer.name}>
+          <Stack gap="lg">
+            <Group justify="space-between" align="flex-start">
+              <div>
+                <Title order={3} fz="xl">{offer.name}</Title>
+                <Group gap={6} align="baseline"><Text fz={44} fw={800} lh={1.1}>{offer.price}</Text><Text c="dimmed" size="sm">{offer.priceSuffix}</Text></Group>
+              </div>
+              <Badge size="lg">{t('common.mostPopular')}</Badge>
+            </Group>
+            <Text c="dimmed">{offer.description}</Text>
+            <DiscoveryTimeline steps={offer.timeline} />
+            {action}
+            <Text size="xs" c="dimmed" ta="center">{offer.note}</Text>
+          </Stack>
+        </Card>
+      );
+    }
+    return <Box maw={480} mx="auto"><PlanCard plan={offer} action={action} footnote={offer.note} /></Box>;
+  }
+  const plan: PricingPlan = pricingVariantOffers[variant === 'home4' ? 'google' : variant === 'pricingGoogle' ? 'google' : variant === 'pricingOpenai' ? 'openai' : 'antropic'][locale];
+  return (
+    <Box maw={480} mx="auto">
+      <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={t('common.guarantee')} />
+    </Box>
+  );
+}
+
+/**
+ * Home4 family (solo-author voice): Home4, the three pricing variants and the two 1 EUR discovery variants.
+ * Hero, hybrid process, benefits, two review screenshots, offer card, FAQ, e-mail call to action.
+ */
+export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
+  const { t, locale } = useMarketingT();
+  const contact = getContact();
+  const isDiscovery = variant === 'discovery' || variant === 'discoveryTimeline';
+  const isPersonalBrand = variant !== 'home4' && !isDiscovery;
+  return (
+    <LandingLayout>
+      <Hero
+        copy={heroes[variant][locale]}
+        aside={isPersonalBrand || variant === 'home4' ? <AuthorCard /> : undefined}
+        actions={isDiscovery
+          ? <><AuthButton>{discoveryOffer[locale].cta}</AuthButton><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>
+          : <><ClaimButton /><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>}
+        note={t('common.guarantee')}
+      />
+      <Section id="how" title={t('sections.benefits.subtitle')} subtitle={t('sections.aiVsHuman.subtitle')} tone="muted">
+        <IconCardGrid items={hybridSteps[locale]} columns={3} />
+      </Section>
+      <Section id="features" title={t('sections.benefits.title')}>
+        <IconCardGrid items={benefits[locale]} columns={4} />
+      </Section>
+      <Section id="testimonials" title={t('sections.reviews.title')} subtitle={t('sections.reviews.subtitle')} tone="muted">
+        <ReviewShots items={reviewShots[locale].slice(0, 2)} />
+      </Section>
+      <Section id="pricing" title={t('sections.pricing.title')} subtitle={isDiscovery ? discoveryOffer[locale].note : t('common.guarantee')}>
+        <Offer variant={variant} />
+      </Section>
+      <Section id="faq" title={t('sections.faq.title')} tone="muted">
+        <FaqAccordion items={(isDiscovery ? discoveryFaq : home4Faq)[locale]} />
+      </Section>
+      <FinalCta
+        id="email"
+        title={t('sections.emailCta.title')}
+        subtitle={t('sections.emailCta.subtitle')}
+        actions={<><MailtoButton email={contact.email} variant="white">{t('common.reachOut')}</MailtoButton><AuthButton variant="outline" color="white">{t('common.bookCall')}</AuthButton></>}
+      />
+      <ContactSection />
+    </LandingLayout>
+  );
+}
+
+export function Home4Page() { return <SoloAuthorPage variant="home4" />; }
+export function PricingGooglePage() { return <SoloAuthorPage variant="pricingGoogle" />; }
+export function PricingOpenaiPage() { return <SoloAuthorPage variant="pricingOpenai" />; }
+export function PricingAntropicPage() { return <SoloAuthorPage variant="pricingAntropic" />; }
+export function DiscoveryPage() { return <SoloAuthorPage variant="discovery" />; }
+export function DiscoveryTimelinePage() { return <SoloAuthorPage variant="discoveryTimeline" />; }

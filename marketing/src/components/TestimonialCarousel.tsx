@@ -1,0 +1,37 @@
+import { Carousel } from '@mantine/carousel';
+import '@mantine/carousel/styles.css';
+import type { Testimonial } from '../content/types';
+import { useMarketingT } from '../lib/locale';
+import { TestimonialCard } from './TestimonialCard';
+
+/**
+ * Testimonial carousel (spec/public.md §4): loops, one slide per row on small screens
+ * and two from md up, previous/next buttons only from xl up (hidden by CSS below xl),
+ * ArrowLeft/ArrowRight switch slides when the carousel has focus.
+ */
+export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
+  const { t } = useMarketingT();
+  return (
+    <Carousel
+      className="cz-carousel"
+      tabIndex={0}
+      aria-roledescription="carousel"
+      aria-label={t('sections.testimonials.title')}
+      slideSize={{ base: '100%', md: '50%' }}
+      slideGap="lg"
+      emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1 }}
+      withControls
+      withKeyboardEvents
+      controlSize={40}
+      previousControlProps={{ 'aria-label': t('common.previous') }}
+      nextControlProps={{ 'aria-label': t('common.next') }}
+      classNames={{ controls: 'cz-carousel-controls' }}
+    >
+      {items.map((item, index) => (
+        <Carousel.Slide key={item.name} aria-roledescription="slide" aria-label={`${index + 1} / ${items.length}`} data-testimonial={item.name}>
+          <TestimonialCard testimonial={item} />
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}

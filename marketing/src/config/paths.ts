@@ -1,0 +1,38 @@
+/** Every public route of the marketing remote (spec/public.md §2), as a typed table. */
+export const paths = {
+  home: '/',
+  homeWhyAi: '/home-4-pricing-google-2-why-ai',
+  home1: '/home-1',
+  home2: '/home-2',
+  home3: '/home-3',
+  home4: '/home-4',
+  home5: '/home-5',
+  pricingGoogle: '/home-4-pricing-google',
+  pricingOpenai: '/home-4-pricing-openai',
+  pricingAntropic: '/home-4-pricing-antropic',
+  discovery: '/home-4-discovery',
+  discoveryTimeline: '/home-4-discovery-timeline',
+  firstArticle: '/first-article',
+  firstArticleSuccess: '/first-article-success',
+  maintenance: '/maintenance',
+  comingSoon: '/coming-soon',
+} as const;
+
+export type RouteKey = keyof typeof paths;
+export type MarketingPath = (typeof paths)[RouteKey];
+
+export const routeKeys = Object.keys(paths) as RouteKey[];
+
+/** Paths outside this remote that its pages link to. */
+export const externalPaths = {
+  auth: '/auth',
+  view: (versionId: string) => `/view/${encodeURIComponent(versionId)}`,
+} as const;
+
+/** Routes that crawlers should not index (transactional or operational pages). */
+export const noIndexRoutes: ReadonlySet<RouteKey> = new Set<RouteKey>(['firstArticleSuccess', 'maintenance', 'comingSoon', 'homeWhyAi']);
+
+export function routeKeyForPath(pathname: string): RouteKey | undefined {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routeKeys.find((key) => paths[key] === normalized);
+}

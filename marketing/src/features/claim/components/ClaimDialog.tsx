@@ -1,0 +1,78 @@
+import { Box, Card, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title, Avatar } from '@mantine/core';
+import { IconCheck, IconQuote, IconStarFilled } from '../../../components/icons';
+import { useMarketingT } from '../../../lib/locale';
+import { useClaimSubmit, type ClaimSubmitter } from '../hooks/useClaimSubmit';
+import { ClaimForm } from './ClaimForm';
+
+export interface ClaimDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  submit?: ClaimSubmitter;
+}
+
+/** The testimonial "image" of the pitch: a drawn review card (no external image host). */
+function PitchTestimonial() {
+  const { t } = useMarketingT();
+  return (
+    <Card radius="md" padding="md" withBorder className="cz-pitch-testimonial" role="img" aria-label={`${t('claim.testimonialQuote')} ${t('claim.testimonialName')}`}>
+      <Group gap={2} mb={6} aria-hidden>{Array.from({ length: 5 }, (_, i) => <IconStarFilled key={i} size={14} color="#f5b400" />)}</Group>
+      <Group gap="sm" wrap="nowrap" align="flex-start" aria-hidden>
+        <IconQuote size={20} color="var(--mantine-color-brand-4)" style={{ flexShrink: 0 }} />
+        <Text size="sm" fs="italic">{t('claim.testimonialQuote')}</Text>
+      </Group>
+      <Group gap="xs" mt="sm" aria-hidden>
+        <Avatar size="sm" radius="xl" color="brand">CM</Avatar>
+        <Text size="xs" fw={700}>{t('claim.testimonialName')}</Text>
+      </Group>
+    </Card>
+  );
+}
+
+/** Free-article dialog (spec/public.md §2): pitch on the left, 'Website Information' form on the right, ≤ 90vh. */
+export function ClaimDialog({ opened, onClose, submit }: ClaimDialogProps) {
+  const { t } = useMarketingT();
+  const { isLoading, handleSubmit } = useClaimSubmit({ submit, onSuccess: onClose });
+  const check = <ThemeIcon size={20} radius="xl" color="teal" variant="light"><IconCheck size={13} aria-hidden /></ThemeIcon>;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={960}
+      radius="lg"
+      padding={0}
+      centered
+      withCloseButton
+      closeButtonProps={{ 'aria-label': t('claim.close') }}
+      title={<Text fw={700} size="sm" c="dimmed">{t('claim.dialogLabel')}</Text>}
+      styles={{
+        content: { maxHeight: '90vh', display: 'flex', flexDirection: 'column' },
+        header: { paddingInline: 'var(--mantine-spacing-xl)' },
+        body: { overflowY: 'auto', flex: 1 },
+      }}
+      data-testid="claim-dialog"
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
+        <Box p={{ base: 'lg', md: 32 }} className="cz-pitch">
+          <Stack gap="md">
+            <Title order={2} fz={{ base: 22, md: 28 }} lh={1.2}>{t('claim.pitchTitle')}</Title>
+            <Text size="sm" c="dimmed">{t('claim.pitchLead')}</Text>
+            <PitchTestimonial />
+            <Title order={3} fz="md">{t('claim.notAiTitle')}</Title>
+            <Text size="sm">{t('claim.notAiText')}</Text>
+            <Title order={3} fz="md">{t('claim.catchTitle')}</Title>
+            <List size="sm" spacing={6} icon={check} center>
+              <List.Item>{t('claim.catchText')}</List.Item>
+            </List>
+          </Stack>
+        </Box>
+        <Box p={{ base: 'lg', md: 32 }}>
+          <Stack gap="xs" mb="lg">
+            <Title order={3} fz="xl">{t('claim.formTitle')}</Title>
+            <Text size="sm" c="dimmed">{t('claim.formSubtitle')}</Text>
+          </Stack>
+          <ClaimForm onSubmit={handleSubmit} isLoading={isLoading} />
+        </Box>
+      </SimpleGrid>
+    </Modal>
+  );
+}

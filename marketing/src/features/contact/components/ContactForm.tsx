@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMarketingT } from '../../../lib/locale';
+import { isValidEmail } from '../../../lib/validation';
+import { submitContactMessage, type ContactMessageInput } from '../api/submitContactMessage';
+
+export interface ContactFormProps {
+  /** where to write when the backend fails */
+  contactEmail: string;
+  /** injectable for tests; defaults to the RPC call */
+  onSubmitMessage?: (values: ContactMessageInput) => Promise<void>;
+}
+
+/** Contact form (spec/public.md §2, §4, §5, §8): idle → sending → success (reset) or failure (values kept). */
+export function ContactForm({ contactEmail, onSubmitMessage = submitContactMessage }: ContactFormProps) {
+  const { t } = useMarketingT();
+  const [isSending, setIsSending] = useState(false);
+  const form = useForm<ContactMessageInput>({
+    mode: 'controlled',
+    initialValues: { name: '', email: '', message: '' },
+    validate: {
+      name: (value) => (value.trim().length >= 2 ? null : t('contact.nameError')),
+      email: (value) => (isValidEmail(value) ? null : t('contact.emailError')),
+      message: (value) => (value.trim().length >= 10 ? null : t('contact.messageError')),
+    },
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setIsSending(true);
+    try {
+      await onSubmitMessage(values);
+      notifications.show({ color: 'teal', title: t('contact.successTitle'), message: t('contact.successText') });
+      form.reset();
+    } catch (error) {
+      console.error('[marketing] contact message failed', error);
+      notifications.show({ color: 'red', title: t('contact.errorTitle'), message: t('contact.errorText', { email: contactEmail }) });
+    } finally {
+      setIsSending(false);
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={t('contact.title')}>
+      <Stack gap="md">
+        <TextInput label={t('contact.name')} placeholder={t('contact.namePlaceholder')} autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+        <TextInput label={t('contact.email')} placeholder={t('contact.emailPlaceholder')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+        <Textarea
+          label={t('contact.message')}
+          placeholder={t('contact.messagePlaceholder')}
+          withAsterisk
+          autosize
+          minRows={5}
+          styles={{ input: { minHeight: 120 } }}
+          {...form.getInputProps('message')}
+        />
+        <Button type="submit" size="md" disabled={isSending} data-busy={isSending || undefined}>
+          {isSending ? t('contact.sending') : t('contact.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Section } from '../../../components/Section';
+import { IconMail, IconMapPin, IconPhone } from '../../../components/icons';
+import { getContact } from '../../../lib/contact';
+import { useMarketingT } from '../../../lib/locale';
+import { ContactForm } from './ContactForm';
+
+/** The #contact section: details on the left, the form on the right. */
+export function ContactSection() {
+  const { t } = useMarketingT();
+  const contact = getContact();
+  const rows = [
+    { icon: <IconMail size={18} aria-hidden />, label: t('contact.emailLabel'), value: <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor> },
+    { icon: <IconPhone size={18} aria-hidden />, label: t('contact.phoneLabel'), value: <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</Anchor> },
+    { icon: <IconMapPin size={18} aria-hidden />, label: t('contact.addressLabel'), value: <Text>{contact.address}</Text> },
+  ];
+  return (
+    <Section id="contact" title={t('contact.title')} subtitle={t('contact.subtitle')} tone="muted">
+      <SimpleGrid cols={{ base: 1, md: 5 }} spacing="xl">
+        <Stack gap="lg" style={{ gridColumn: 'span 2' }}>
+          <Title order={3} fz="lg">{t('contact.detailsTitle')}</Title>
+          {rows.map((row) => (
+            <Group key={row.label} gap="md" wrap="nowrap" align="flex-start">
+              <ThemeIcon size={40} radius="md" variant="light">{row.icon}</ThemeIcon>
+              <div>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{row.label}</Text>
+                {row.value}
+              </div>
+            </Group>
+          ))}
+        </Stack>
+        <Card withBorder radius="lg" padding="xl" style={{ gridColumn: 'span 3' }} className="cz-card">
+          <ContactForm contactEmail={contact.email} />
+        </Card>
+      </SimpleGrid>
+    </Section>
+  );
+}

@@ -1,0 +1,38 @@
+import { Anchor, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Section } from '../../../components/Section';
+import { IconArrowRight, IconFileText } from '../../../components/icons';
+import { externalPaths } from '../../../config/paths';
+import { useMarketingT } from '../../../lib/locale';
+import type { DemoArticle } from '../api/getDemoArticles';
+import { useDemoArticles } from '../hooks/useDemoArticles';
+
+const MAX_SHOWN = 6;
+
+/** "Example articles": links to the latest version of each demo page. Hidden while loading, when empty or on error. */
+export function DemoArticles({ load }: { load?: () => Promise<DemoArticle[]> }) {
+  const { t, locale } = useMarketingT();
+  const { articles, isLoading } = useDemoArticles(load);
+  if (isLoading || articles.length === 0) return null;
+  const dateFormat = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium' });
+  return (
+    <Section id="examples" title={t('sections.demo.title')} subtitle={t('sections.demo.subtitle')}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="demo-articles">
+        {articles.slice(0, MAX_SHOWN).map((article) => (
+          <Card key={article.page_id} withBorder radius="md" padding="lg" className="cz-card">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" size={36}><IconFileText size={20} aria-hidden /></ThemeIcon>
+              <div style={{ minWidth: 0 }}>
+                <Text fw={700} lineClamp={2}>{article.page_name || t('sections.demo.title')}</Text>
+                <Text size="xs" c="dimmed">{dateFormat.format(new Date(article.latest_version_date))}</Text>
+                <Anchor component={Link} to={externalPaths.view(article.latest_version_id)} size="sm" fw={600} mt={6} display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+                  {t('sections.demo.read')} <IconArrowRight size={14} aria-hidden />
+                </Anchor>
+              </div>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
