@@ -1,0 +1,249 @@
+// Production HTTP server of one app's dist/ (plain Node, no rebuild needed to move things):
+// static files with correct cache headers, SPA fallback, GET /config.json from the environment,
+// CORS for remotes, and (shell) prerendered marketing pages for crawlers.
+const http = require('node:http');
+const fs = require('node:fs');
+const fsp = require('node:fs/promises');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { buildRuntimeConfig, remoteBaseUrl } = require('./runtime-config.cjs');
+const { createPrerenderer } = require('./prerender.cjs');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.xml']);
+// entry points whose name never changes: always revalidate so a redeployed remote is picked up
+const ALWAYS_FRESH = /^(remoteEntry\.js|main\.js|mf-[\w-]*\.json|index\.html|prerender\/.*)$/;
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+function cacheControl(relPath) {
+  if (ALWAYS_FRESH.test(relPath)) return 'no-cache';
+  if (HASHED.test(relPath)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Content-Security-Policy of the shell page, from the runtime config (remote and backend origins). */
+function contentSecurityPolicy(config) {
+  const remotes = Object.values(config.remotes).map(originOf).filter(Boolean);
+  const supabase = originOf(config.supabaseUrl);
+  const wsSupabase = supabase ? supabase.replace(/^http/, 'ws') : null;
+  const linkedin = config.linkedinScriptUrl ? originOf(config.linkedinScriptUrl) : null;
+  const list = (...items) => Array.from(new Set(items.filter(Boolean))).join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", ...remotes, linkedin)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", ...remotes, 'https:')}`,
+    `img-src 'self' data: blob: http: https:`,
+    `font-src ${list("'self'", 'data:', ...remotes, 'https:')}`,
+    `connect-src ${list("'self'", supabase, wsSupabase, ...remotes, linkedin)}`,
+    `frame-src ${list("'self'", linkedin)}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `frame-ancestors 'self'`,
+  ].join('; ');
+}
+
+/**
+ * @param {object} opts
+ * @param {'shell'|'marketing'|'workspace'|'reviewer'} opts.app
+ * @param {string} opts.distDir
+ * @param {NodeJS.ProcessEnv} [opts.env]
+ * @param {object} [opts.runtimeConfig] precomputed config (else built from env at start)
+ * @param {{ render: (pathname: string, html: string) => Promise<string> } | null} [opts.prerenderer]
+ * @param {(msg: string) => void} [opts.log]
+ */
+async function createAppServer({ app, distDir, env = process.env, runtimeConfig, prerenderer, log = () => {} }) {
+  const isHost = app === 'shell';
+  const config = runtimeConfig || (await buildRuntimeConfig(env));
+  const configBody = JSON.stringify(config);
+  const csp = isHost && env.CSP !== 'off' ? contentSecurityPolicy(config) : null;
+  const root = path.resolve(distDir);
+  const prerender =
+    prerenderer === undefined && isHost
+      ? createPrerenderer({ baseUrl: remoteBaseUrl('marketing', env), log })
+      : prerenderer || null;
+  const gzipCache = new Map(); // abs path -> { mtimeMs, buffer }
+
+  function baseHeaders(extra = {}) {
+    const headers = {
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      ...extra,
+    };
+    if (!isHost) {
+      // remotes are fetched cross-origin by the shell
+      headers['Access-Control-Allow-Origin'] = '*';
+      headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+    }
+    return headers;
+  }
+
+  function send(req, res, status, headers, body) {
+    const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    res.writeHead(status, { ...headers, 'Content-Length': buffer.length });
+    res.end(req.method === 'HEAD' ? undefined : buffer);
+  }
+
+  function sendError(req, res, status, message) {
+    send(req, res, status, baseHeaders({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }), message);
+  }
+
+  async function readIndex() {
+    return fsp.readFile(path.join(root, 'index.html'), 'utf8');
+  }
+
+  async function sendFile(req, res, absPath, relPath) {
+    const ext = path.extname(absPath).toLowerCase();
+    const stat = await fsp.stat(absPath);
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const headers = baseHeaders({
+      'Content-Type': TYPES[ext] || 'application/octet-stream',
+      'Cache-Control': cacheControl(relPath),
+      ETag: etag,
+      Vary: 'Accept-Encoding',
+    });
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] || '');
+    if (acceptsGzip && COMPRESSIBLE.has(ext) && stat.size > 1024) {
+      let hit = gzipCache.get(absPath);
+      if (!hit || hit.mtimeMs !== stat.mtimeMs) {
+        hit = { mtimeMs: stat.mtimeMs, buffer: zlib.gzipSync(await fsp.readFile(absPath), { level: 6 }) };
+        gzipCache.set(absPath, hit);
+      }
+      send(req, res, 200, { ...headers, 'Content-Encoding': 'gzip' }, hit.buffer);
+      return;
+    }
+    send(req, res, 200, headers, await fsp.readFile(absPath));
+  }
+
+  async function sendIndex(req, res, pathname) {
+    let html = await readIndex();
+    if (prerender && /text\/html/.test(req.headers.accept || '')) html = await prerender.render(pathname, html);
+    const headers = baseHeaders({ 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' });
+    if (csp) headers['Content-Security-Policy'] = csp;
+    if (isHost) headers['X-Frame-Options'] = 'SAMEORIGIN';
+    send(req, res, 200, headers, html);
+  }
+
+  async function handle(req, res) {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, baseHeaders({ 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' }));
+      res.end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(req, res, 405, baseHeaders({ Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' }), 'Method Not Allowed');
+      return;
+    }
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    } catch {
+      sendError(req, res, 400, 'Bad Request');
+      return;
+    }
+    if (pathname.includes('\0')) {
+      sendError(req, res, 400, 'Bad Request');
+      return;
+    }
+    if (pathname === '/config.json') {
+      send(req, res, 200, baseHeaders({ 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' }), configBody);
+      return;
+    }
+    if (pathname === '/healthz') {
+      send(req, res, 200, baseHeaders({ 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' }), JSON.stringify({ app, ok: true }));
+      return;
+    }
+    const absPath = path.resolve(root, `.${pathname}`);
+    if (absPath !== root && !absPath.startsWith(root + path.sep)) {
+      sendError(req, res, 404, 'Not Found');
+      return;
+    }
+    const relPath = path.relative(root, absPath).split(path.sep).join('/');
+    let isFile = false;
+    try {
+      isFile = (await fsp.stat(absPath)).isFile();
+    } catch {
+      isFile = false;
+    }
+    if (isFile && relPath !== 'index.html') {
+      await sendFile(req, res, absPath, relPath);
+      return;
+    }
+    // missing files that look like assets are real 404s; everything else is a client route
+    if (path.extname(pathname) && !isFile) {
+      sendError(req, res, 404, 'Not Found');
+      return;
+    }
+    await sendIndex(req, res, pathname);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      log(`${app}: ${req.method} ${req.url} failed: ${error && error.stack ? error.stack : error}`);
+      if (!res.headersSent) sendError(req, res, 500, 'Internal Server Error');
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  return { server, config };
+}
+
+/** Starts the server on host:port (port 0 = a free port) and resolves with its URL. */
+async function startAppServer(opts) {
+  const distDir = path.resolve(opts.distDir);
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`${opts.app}: ${distDir}/index.html not found — build it first (npm run build)`);
+  }
+  const { server, config } = await createAppServer({ ...opts, distDir });
+  const host = opts.host || '127.0.0.1';
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, resolve);
+  });
+  const { port } = server.address();
+  const url = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+  return {
+    server,
+    config,
+    port,
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}
+
+module.exports = { createAppServer, startAppServer, cacheControl, contentSecurityPolicy };

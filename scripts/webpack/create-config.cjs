@@ -1,0 +1,152 @@
+// Webpack 5 + @module-federation/enhanced configuration shared by the four apps.
+// Each app's webpack.config.js calls createAppConfig() with its own name, port and exposes.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { buildSharedMap, ROOT } = require('./shared-deps.cjs');
+const { DEFAULT_PORTS } = require('../lib/ports.cjs');
+
+/**
+ * @param {object} opts
+ * @param {string} opts.appDir absolute directory of the app
+ * @param {'shell'|'marketing'|'workspace'|'reviewer'} opts.name federation name
+ * @param {Record<string,string>} [opts.exposes] remote exposes (remotes only)
+ * @param {string[]} [opts.runtimePlugins] module-federation runtime plugins (host)
+ * @param {string} opts.title HTML title of the standalone page
+ */
+function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title }) {
+  const isHost = !exposes;
+  const portVar = `${name.toUpperCase()}_PORT`;
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const isProd = mode === 'production';
+    const port = Number(process.env[portVar] || DEFAULT_PORTS[name]);
+
+    return {
+      mode,
+      context: appDir,
+      entry: { main: './src/index.ts' },
+      target: 'web',
+      devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        // remotes are loaded from wherever their manifest is served: 'auto' follows that URL
+        publicPath: isHost ? '/' : 'auto',
+        // entry chunks keep a stable name (served no-cache, revalidated by ETag); split chunks are hashed
+        filename: '[name].js',
+        chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: `citable_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // one copy of each package: prefer the root install over nested workspace copies
+        modules: [path.join(ROOT, 'node_modules'), 'node_modules'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !isProd } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              isProd ? MiniCssExtractPlugin.loader : 'style-loader',
+              { loader: 'css-loader', options: { importLoaders: 1 } },
+              {
+                loader: 'postcss-loader',
+                options: {
+                  postcssOptions: {
+                    plugins: [
+                      require('postcss-preset-mantine'),
+                      [
+                        require('postcss-simple-vars'),
+                        {
+                          variables: {
+                            'mantine-breakpoint-xs': '36em',
+                            'mantine-breakpoint-sm': '48em',
+                            'mantine-breakpoint-md': '62em',
+                            'mantine-breakpoint-lg': '75em',
+                            'mantine-breakpoint-xl': '88em',
+                          },
+                        },
+                      ],
+                    ],
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          ...(exposes ? { exposes } : {}),
+          // the host learns where remotes are at run time (/config.json + registerRemotes)
+          remotes: {},
+          shared: buildSharedMap(appDir),
+          runtimePlugins,
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(appDir, 'public', 'index.html'),
+          title,
+          chunks: ['main'],
+          publicPath: isHost ? '/' : 'auto',
+        }),
+        ...(isProd ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css' })] : []),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic' },
+      devServer: {
+        port,
+        host: process.env.HOST || 'localhost',
+        hot: true,
+        historyApiFallback: true,
+        static: false,
+        headers: isHost
+          ? { 'Cache-Control': 'no-cache' }
+          : {
+              'Access-Control-Allow-Origin': '*',
+              'Access-Control-Allow-Headers': '*',
+              'Cache-Control': 'no-cache',
+            },
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+        setupMiddlewares(middlewares, devServer) {
+          // same /config.json as the production server, from the same environment variables
+          devServer.app.get('/config.json', async (_req, res) => {
+            try {
+              const { buildRuntimeConfig } = require('../lib/runtime-config.cjs');
+              const config = await buildRuntimeConfig(process.env);
+              res.set('Cache-Control', 'no-store').json(config);
+            } catch (error) {
+              res.status(500).json({ error: String(error && error.message ? error.message : error) });
+            }
+          });
+          return middlewares;
+        },
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createAppConfig };

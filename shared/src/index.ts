@@ -1,0 +1,58 @@
+/**
+ * @citable/shared — the one library every app uses (a module-federation singleton:
+ * exactly one instance per page). Import from '@citable/shared' only.
+ */
+
+// runtime config
+export {
+  loadRuntimeConfig,
+  getRuntimeConfig,
+  setRuntimeConfig,
+  resetRuntimeConfig,
+  parseRuntimeConfig,
+  RuntimeConfigError,
+  REMOTE_NAMES,
+} from './config/runtime-config';
+export type { RuntimeConfig, RemoteName, ContactConfig } from './config/runtime-config';
+export { sharedInstanceId, recordSharedProbe } from './config/instance';
+export type { SharedProbe } from './config/instance';
+
+// supabase
+export { getSupabase } from './supabase/client';
+export type { CitableSupabaseClient } from './supabase/client';
+export type { Database } from './supabase/database';
+
+// i18n
+export {
+  i18n,
+  currentLanguage,
+  addTranslations,
+  SUPPORTED_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+} from './i18n';
+export type { Language } from './i18n';
+
+// theme and UI
+export { theme, MOBILE_BREAKPOINT_PX } from './theme';
+export { CitableProviders } from './ui/CitableProviders';
+export type { CitableProvidersProps } from './ui/CitableProviders';
+export { PlaceholderScreen } from './ui/PlaceholderScreen';
+export { NotFound } from './ui/NotFound';
+
+// auth (owned by the auth engineer)
+export {
+  useAuthStore,
+  authStore,
+  initAuth,
+  useSession,
+  useUser,
+  useIsLoggedIn,
+  useAuthLoading,
+  defaultFullName,
+} from './auth/store';
+export type { AuthState, AuthResult, AuthClient, AuthNotice } from './auth/store';
+export { createAuthStore } from './auth/createAuthStore';
+export type { AuthStoreHandle, AuthStoreOptions } from './auth/createAuthStore';
+export { getDisplayName, getAvatarUrl, getInitials, getUserInitials } from './auth/user';
+// end auth

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../i18n';
+import { theme } from '../theme';
+
+export interface CitableProvidersProps {
+  children: ReactNode;
+  /** render the notifications container (only the outermost app should) */
+  withNotifications?: boolean;
+}
+
+/** Mantine + notifications + i18n: used by the shell, and by each remote when it runs standalone. */
+export function CitableProviders({ children, withNotifications = true }: CitableProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        {withNotifications && <Notifications position="top-right" />}
+        {children}
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import * as React from 'react';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import * as shared from '@citable/shared';
+import { CitableProviders, loadRuntimeConfig, recordSharedProbe } from '@citable/shared';
+import { App } from './app/App';
+import { ConfigErrorScreen } from './components/ConfigErrorScreen';
+import { registerRemotesFromConfig } from './lib/federation/remotes';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root element missing in index.html');
+const root: Root = createRoot(container);
+
+// window.__citable: lets the e2e suite check that shell and remotes share one @citable/shared
+recordSharedProbe('shell', shared, React);
+
+async function start() {
+  try {
+    const config = await loadRuntimeConfig();
+    registerRemotesFromConfig(config);
+  } catch (error) {
+    console.error('[shell] runtime config', error);
+    root.render(
+      <CitableProviders>
+        <ConfigErrorScreen error={error instanceof Error ? error : new Error(String(error))} onRetry={() => void start()} />
+      </CitableProviders>,
+    );
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

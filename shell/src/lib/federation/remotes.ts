@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName, RuntimeConfig } from '@citable/shared';
+import { isRemoteLoadFailure, RemoteLoadError } from './remote-failure';
+
+/** The module each remote exposes to the shell, typed (see src/types/remotes.d.ts). */
+export interface RemoteModules {
+  marketing: typeof import('marketing/MarketingApp');
+  workspace: typeof import('workspace/WorkspaceApp');
+  reviewer: typeof import('reviewer/ReviewerApp');
+}
+
+export const REMOTE_EXPOSES: Record<RemoteName, string> = {
+  marketing: 'marketing/MarketingApp',
+  workspace: 'workspace/WorkspaceApp',
+  reviewer: 'reviewer/ReviewerApp',
+};
+
+let registeredEntries: Partial<Record<RemoteName, string>> = {};
+
+/** Registers the remotes of the runtime config (manifest URLs) with the federation runtime. */
+export function registerRemotesFromConfig(config: Pick<RuntimeConfig, 'remotes'>): void {
+  registeredEntries = { ...config.remotes };
+  registerRemotes(
+    (Object.keys(config.remotes) as RemoteName[]).map((name) => ({ name, entry: config.remotes[name] })),
+  );
+}
+
+/** Re-registers one remote, dropping every cache of the previous attempt (used by Retry). */
+export function resetRemote(name: RemoteName): void {
+  const entry = registeredEntries[name];
+  if (entry) registerRemotes([{ name, entry }], { force: true });
+}
+
+/** Loads the component a remote exposes; rejects with RemoteLoadError naming the remote. */
+export async function loadRemoteApp(name: RemoteName): Promise<{ default: ComponentType }> {
+  let mod: unknown;
+  try {
+    mod = await loadRemote<RemoteModules[typeof name]>(REMOTE_EXPOSES[name]);
+  } catch (error) {
+    throw new RemoteLoadError(name, error instanceof Error ? error.message : String(error));
+  }
+  if (isRemoteLoadFailure(mod)) throw new RemoteLoadError(name, mod.message);
+  const candidate = mod as { default?: unknown } | null;
+  if (!candidate || typeof candidate.default !== 'function') {
+    throw new RemoteLoadError(name, `${REMOTE_EXPOSES[name]} does not default-export a component`);
+  }
+  return candidate as { default: ComponentType };
+}
