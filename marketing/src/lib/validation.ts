@@ -28,6 +28,6 @@ export function normalizeWebsiteUrl(input: string): string | null {
   const tld = labels[labels.length - 1];
   const isDomain = labels.length >= 2 && labels.every((l) => /^(?!-)[a-z\d-]{1,63}(?<!-)$/.test(l) || /^xn--/.test(l)) && /^(?:[a-z]{2,63}|xn--[a-z\d-]+)$/.test(tld);
   if (!isDomain) return null;
-  const path = url.pathname === '/' ? '' : url.pathname.replace(/\/+$/, '');
+  const path = url.pathname === '/' ? (url.search ? '/' : '') : url.pathname.replace(/\/+$/, '');
   return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}${path}${url.search}`;
 }

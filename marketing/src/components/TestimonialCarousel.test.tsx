@@ -1,0 +1,38 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { testimonials } from '../content/testimonials';
+import { renderWithProviders, setLanguage } from '../testing/render';
+import { TestimonialCarousel } from './TestimonialCarousel';
+
+// jsdom has no layout, so Embla cannot compute snap positions here: the sliding itself
+// (loop, 2 per row, arrow keys moving the slides) is checked in Chromium by e2e/tests/marketing-behaviour.spec.ts.
+beforeAll(() => setLanguage('en'));
+
+describe('TestimonialCarousel', () => {
+  it('renders every testimonial as a slide in a focusable, labelled carousel region', () => {
+    const items = testimonials.en;
+    renderWithProviders(<TestimonialCarousel items={items} />);
+    const carousel = screen.getByRole('region', { name: 'What our clients say' });
+    expect(carousel).toHaveAttribute('tabindex', '0');
+    expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+    for (const item of items) expect(within(carousel).getByText(item.quote)).toBeInTheDocument();
+    expect(carousel.querySelectorAll('[aria-roledescription="slide"]')).toHaveLength(items.length);
+  });
+
+  it('handles ArrowLeft / ArrowRight itself (the keys do not scroll the page) and ignores other keys', () => {
+    renderWithProviders(<TestimonialCarousel items={testimonials.en} />);
+    const carousel = screen.getByRole('region', { name: 'What our clients say' });
+    carousel.focus();
+    // fireEvent returns false when the handler called preventDefault()
+    expect(fireEvent.keyDown(carousel, { key: 'ArrowRight' })).toBe(false);
+    expect(fireEvent.keyDown(carousel, { key: 'ArrowLeft' })).toBe(false);
+    expect(fireEvent.keyDown(carousel, { key: 'a' })).toBe(true);
+  });
+
+  it('renders previous/next buttons inside the controls that CSS shows only from xl up', () => {
+    renderWithProviders(<TestimonialCarousel items={testimonials.en} />);
+    const next = screen.getByRole('button', { name: 'Next testimonials', hidden: true });
+    const previous = screen.getByRole('button', { name: 'Previous testimonials', hidden: true });
+    expect(next.closest('.cz-carousel-controls')).not.toBeNull();
+    expect(previous.closest('.cz-carousel-controls')).not.toBeNull();
+  });
+});
