@@ -3,6 +3,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const { pathToFileURL } = require('node:url');
+const { spawnSync } = require('node:child_process');
 const { portOf, REMOTES } = require('./ports.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -37,9 +38,17 @@ function manifestUrl(base) {
 async function mintAnonKey(env) {
   const keysFile = path.join(ROOT, 'backend', 'src', 'keys.js');
   if (!fs.existsSync(keysFile)) return DEMO_ANON_KEY;
-  const { mintKeys } = await import(pathToFileURL(keysFile).href);
-  const keys = env.JWT_SECRET ? mintKeys(env.JWT_SECRET) : mintKeys();
-  return keys.anonKey;
+  // backend/src/keys.js is an ES module: mint in a short child process so this CommonJS
+  // module (also loaded by jest and webpack configs) never needs dynamic import()
+  const script = `const { mintKeys } = await import(${JSON.stringify(pathToFileURL(keysFile).href)});
+const secret = process.env.JWT_SECRET;
+process.stdout.write((secret ? mintKeys(secret) : mintKeys()).anonKey);`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH, JWT_SECRET: env.JWT_SECRET || '' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`could not mint the anon key from JWT_SECRET: ${result.stderr.trim()}`);
+  return result.stdout.trim();
 }
 
 /**

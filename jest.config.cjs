@@ -1,0 +1,53 @@
+// Jest: one project per app (jsdom, @swc/jest) plus the Node-side scripts (servers, config).
+const fs = require('node:fs');
+const path = require('node:path');
+
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+];
+
+function domProject(name) {
+  return {
+    displayName: name,
+    rootDir: __dirname,
+    roots: [`<rootDir>/${name}/src`],
+    testEnvironment: 'jsdom',
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-dom.ts'],
+    transform: {
+      '^.+\\.(t|j)sx?$': swc,
+      '^.+\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } }],
+    },
+    // the per-icon ESM files of @tabler/icons-react are transformed like our sources
+    transformIgnorePatterns: ['/node_modules/(?!@tabler/icons-react/dist/esm/)'],
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    moduleNameMapper: {
+      '\\.css$': 'identity-obj-proxy',
+      // shared's webpack-only resource loader (require.context) → a Node reader of the same files
+      'locale-resources\\.webpack$': '<rootDir>/scripts/jest/locale-resources.cjs',
+    },
+  };
+}
+
+// the marketing team keeps its own project config; use it when present
+const marketingConfig = path.join(__dirname, 'marketing/src/testing/jest.config.cjs');
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    domProject('shared'),
+    domProject('shell'),
+    fs.existsSync(marketingConfig) ? { ...require(marketingConfig), displayName: 'marketing' } : domProject('marketing'),
+    domProject('workspace'),
+    domProject('reviewer'),
+    {
+      displayName: 'scripts',
+      rootDir: __dirname,
+      roots: ['<rootDir>/scripts'],
+      testEnvironment: 'node',
+      testMatch: ['**/*.test.cjs', '**/*.test.js'],
+      transform: {},
+    },
+  ],
+};

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// npm test: typecheck → lint → jest → backend tests (when present) → build (only stale apps) → Playwright e2e.
+// Stops at the first failing step and exits non-zero.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { runToEnd, prefixFor } from './lib/proc.mjs';
+import { isBuildFresh } from './lib/build-state.mjs';
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const { APPS } = require('./lib/ports.cjs');
+const node = process.execPath;
+const bin = (p) => require.resolve(p);
+
+const steps = [
+  ['typecheck', () => runToEnd('typecheck', node, [path.join(ROOT, 'scripts/typecheck.mjs')], { cwd: ROOT })],
+  ['lint', () => runToEnd('lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { cwd: ROOT })],
+  ['jest', () => runToEnd('jest', node, [bin('jest/bin/jest.js'), '--ci'], { cwd: ROOT })],
+];
+if (pkg.scripts && pkg.scripts['test:backend']) {
+  steps.push(['backend', () => runToEnd('backend', 'npm', ['run', 'test:backend'], { cwd: ROOT })]);
+}
+steps.push([
+  'build',
+  async () => {
+    for (const app of APPS) {
+      if (!isBuildFresh(ROOT, app)) await runToEnd('build', 'npm', ['run', 'build', '-w', `@citable/${app}`], { cwd: ROOT });
+    }
+  },
+]);
+steps.push(['chromium', () => runToEnd('e2e', node, [path.join(ROOT, 'scripts/ensure-chromium.mjs')], { cwd: ROOT })]);
+steps.push(['e2e', () => runToEnd('e2e', node, [bin('@playwright/test/cli.js'), 'test'], { cwd: ROOT })]);
+
+const only = process.env.TEST_STEPS ? new Set(process.env.TEST_STEPS.split(',')) : null;
+const started = Date.now();
+for (const [name, step] of steps) {
+  if (only && !only.has(name)) continue;
+  const t0 = Date.now();
+  console.log(`${prefixFor('test')} ── ${name}`);
+  try {
+    await step();
+  } catch (error) {
+    console.error(`${prefixFor('test')} ✖ ${name} failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+  console.log(`${prefixFor('test')} ✔ ${name} (${Math.round((Date.now() - t0) / 1000)}s)`);
+}
+console.log(`${prefixFor('test')} all steps passed in ${Math.round((Date.now() - started) / 1000)}s`);

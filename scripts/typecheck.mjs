@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Type-checks the shared library and the four apps (TypeScript strict), one tsc project each.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { runToEnd } from './lib/proc.mjs';
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsc = require.resolve('typescript/bin/tsc');
+const projects = ['shared', 'shell', 'marketing', 'workspace', 'reviewer'];
+
+let failed = [];
+for (const project of projects) {
+  try {
+    await runToEnd(project, process.execPath, [tsc, '-p', path.join(ROOT, project, 'tsconfig.json'), '--pretty', 'false']);
+  } catch {
+    failed.push(project);
+  }
+}
+if (failed.length) {
+  console.error(`typecheck failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log(`typecheck ok: ${projects.join(', ')}`);
