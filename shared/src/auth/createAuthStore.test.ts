@@ -80,6 +80,38 @@ describe('auth store', () => {
     expect(store.getState()).toMatchObject({ session: null, user: null });
   });
 
+  it('toasts once for a sign-in carried by the URL (confirmation link)', () => {
+    window.history.replaceState(null, '', '/auth#access_token=abc&type=signup');
+    try {
+      const { store, initAuth, emit, notify } = setup();
+      initAuth();
+      const s = makeSession();
+      emit('INITIAL_SESSION', s);
+      emit('SIGNED_IN', s);
+      expect(store.getState().user?.id).toBe('u1');
+      expect(notify).toHaveBeenCalledTimes(1);
+      emit('SIGNED_IN', s);
+      expect(notify).toHaveBeenCalledTimes(1);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('no sign-in toast for a recovery link', () => {
+    window.history.replaceState(null, '', '/auth/update-password#access_token=abc&type=recovery');
+    try {
+      const { initAuth, emit, notify } = setup();
+      initAuth();
+      const s = makeSession();
+      emit('INITIAL_SESSION', s);
+      emit('PASSWORD_RECOVERY', s);
+      emit('SIGNED_IN', s);
+      expect(notify).not.toHaveBeenCalled();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('flags PASSWORD_RECOVERY and updates the user on USER_UPDATED', () => {
     const { store, initAuth, emit } = setup();
     initAuth();

@@ -127,8 +127,8 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
 
   let unsubscribe: (() => void) | null = null;
   // a session found in the URL (confirmation / magic link) is a real sign-in even though
-  // supabase-js reports it before INITIAL_SESSION
-  let allowEarlySignedInNotice = false;
+  // supabase-js has already reported it through INITIAL_SESSION
+  let allowUrlSignedInNotice = false;
 
   function handleEvent(event: AuthChangeEvent, session: Session | null) {
     const previous = store.getState();
@@ -149,17 +149,19 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
         if (wasSignedIn) notify?.('signedOut');
         return;
       case 'PASSWORD_RECOVERY':
+        allowUrlSignedInNotice = false;
         store.setState({ session, user: session?.user ?? null, isPasswordRecovery: true, lastEvent: event });
         return;
       case 'SIGNED_IN': {
         const isNewUser = !wasSignedIn || previous.session?.user.id !== session?.user.id;
         store.setState({ session, user: session?.user ?? null, lastEvent: event });
         // supabase-js re-emits SIGNED_IN when it recovers a stored session (page load, tab focus):
-        // only a real transition from signed out to signed in gets the toast.
-        if (session && isNewUser && (!previous.loading || allowEarlySignedInNotice)) {
-          allowEarlySignedInNotice = false;
-          notify?.('signedIn');
-        }
+        // only a real transition from signed out to signed in gets the toast — or the sign-in
+        // carried by the URL (e-mail confirmation link), which supabase-js reports just after
+        // INITIAL_SESSION.
+        const fromUrl = allowUrlSignedInNotice;
+        allowUrlSignedInNotice = false;
+        if (session && ((isNewUser && !previous.loading) || fromUrl)) notify?.('signedIn');
         return;
       }
       case 'TOKEN_REFRESHED':
@@ -172,7 +174,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
 
   function initAuth() {
     if (unsubscribe) return unsubscribe;
-    allowEarlySignedInNotice = urlCarriesSession();
+    allowUrlSignedInNotice = urlCarriesSession();
     const auth = getAuth();
     const { data } = auth.onAuthStateChange((event, session) => {
       handleEvent(event, session);
