@@ -19,8 +19,13 @@ export { DEFAULT_JWT_SECRET, mintKeys };
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data');
 
-const withTimeout = (p, ms, what) =>
-  Promise.race([p, new Promise((_, rej) => setTimeout(() => rej(new Error(`${what} timed out after ${ms} ms`)), ms).unref())]);
+function withTimeout(p, ms, what) {
+  let timer;
+  const t = new Promise((_, rej) => {
+    timer = setTimeout(() => rej(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
 
 /**
  * @param {{
@@ -78,7 +83,8 @@ export async function startStack({
   let watchdog = null;
   try {
     const db = await startDatabase({ dataDir, databaseUrl, log: (m) => log(`[postgres] ${m}`) });
-    cleanups.push(() => withTimeout(db.stop(), 20000, 'stopping PostgreSQL'));
+    // A dead server's stop() may never settle: bound it (short when it is known to be down).
+    cleanups.push(() => withTimeout(db.stop(), dbDown ? 3000 : 20000, 'stopping PostgreSQL'));
 
     const authenticatorPassword = createHmac('sha256', jwtSecret).update('citable-authenticator').digest('base64url');
     const prepared = await prepareDatabase(db.url, {
