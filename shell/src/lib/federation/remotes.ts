@@ -1,13 +1,16 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RuntimeConfig } from '@citable/shared';
+import type MarketingApp from 'marketing/MarketingApp';
+import type WorkspaceApp from 'workspace/WorkspaceApp';
+import type ReviewerApp from 'reviewer/ReviewerApp';
 import { isRemoteLoadFailure, RemoteLoadError } from './remote-failure';
 
 /** The module each remote exposes to the shell, typed (see src/types/remotes.d.ts). */
 export interface RemoteModules {
-  marketing: typeof import('marketing/MarketingApp');
-  workspace: typeof import('workspace/WorkspaceApp');
-  reviewer: typeof import('reviewer/ReviewerApp');
+  marketing: { default: typeof MarketingApp };
+  workspace: { default: typeof WorkspaceApp };
+  reviewer: { default: typeof ReviewerApp };
 }
 
 export const REMOTE_EXPOSES: Record<RemoteName, string> = {
