@@ -3,8 +3,8 @@ import type { ContactConfig } from '@citable/shared';
 /** Defaults used when the runtime config has no (or an empty) contact value. */
 export const DEFAULT_CONTACT: ContactConfig = {
   email: 'contact@citable.fr',
-  phone: '+33 1 84 80 24 60',
-  address: '10 rue de Penthièvre, 75008 Paris',
+  phone: '+33 1 84 60 12 34',
+  address: '10 rue de la Paix, 75002 Paris, France',
 };
 
 /** Company details shown in the footer. */

@@ -1,0 +1,106 @@
+// Every public route of the marketing remote renders its key texts (English, spec copy), the
+// no-JavaScript HTML carries the prerendered page and meta tags, and screenshots of / are saved.
+import { expect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
+mkdirSync(ARTIFACTS_DIR, { recursive: true });
+
+test.use({ locale: 'en-US' });
+
+const routes: { path: string; texts: (string | RegExp)[] }[] = [
+  { path: '/', texts: ['Articles that rank on Google and get cited by AI', 'Pick your publishing pace', 'LAUNCH', 'GROW', 'DOMINATE', 'Our story', 'Frequently asked questions', 'Get in touch'] },
+  { path: '/home-4-pricing-google-2-why-ai', texts: ['Articles that rank on Google and get cited by AI', 'AI research and writing', 'Human SEO expertise and editing'] },
+  { path: '/home-1', texts: ['Your blog, written and published for you', 'Why not just use an AI tool?', 'Learning curve', 'Starter', 'Pro', 'Enterprise', 'Most Popular', 'Results for teams like yours'] },
+  { path: '/home-2', texts: ['Stop writing blog posts. Start ranking.', 'Start Now', 'Choose your plan'] },
+  { path: '/home-3', texts: ['No contracts', 'Pay per article', 'Cancel anytime', 'Trusted by teams at', 'Service', 'Billing', '24-48 hour delivery'] },
+  { path: '/home-4', texts: ['I write the articles your blog needs to rank', '195 EUR', 'Reach Out Directly', 'Book Your Free 15-Min Strategy Call'] },
+  { path: '/home-5', texts: ['Better than a freelancer. Smarter than an AI tool.', 'Freelance writers', 'Book Your Content Slot', 'Who am I?'] },
+  { path: '/home-4-pricing-google', texts: ['SEO articles with a hybrid method: AI speed, human judgement', '195 EUR', 'Real reviews from real clients'] },
+  { path: '/home-4-pricing-openai', texts: ['One expert article every week, without thinking about it', '690 EUR'] },
+  { path: '/home-4-pricing-antropic', texts: ['Own a topic: a complete cluster of 10 articles', '1,490 EUR'] },
+  { path: '/home-4-discovery', texts: ['Try a real SEO article for 1 EUR', 'Discovery offer', 'Why 1 EUR and not free?'] },
+  { path: '/home-4-discovery-timeline', texts: ['From 1 EUR to a published article in 48 hours', 'Today: 1 EUR', 'Within 48 hours'] },
+  { path: '/first-article', texts: ['First Article Setup', 'Website URL', 'Email'] },
+  { path: '/first-article-success', texts: ['Thank you!', 'Delivery in 24-48 hours.', 'Return to Homepage'] },
+  { path: '/maintenance', texts: ['We will be back shortly'] },
+  { path: '/coming-soon', texts: ['Site under development', 'Our launch is planned soon'] },
+];
+
+for (const route of routes) {
+  test(`${route.path} renders its key texts`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (msg) => { if (msg.type() === 'error' && /ChunkLoadError/.test(msg.text())) errors.push(msg.text()); });
+    await page.goto(route.path);
+    for (const text of route.texts) await expect(page.getByText(text, { exact: typeof text === 'string' ? false : undefined }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('landing footer: contact details, Paris, 2025 and dead links that are not links', async ({ page }) => {
+  await page.goto('/home-1');
+  const footer = page.locator('footer').last();
+  await expect(footer.getByText('Paris, France · 2025')).toBeVisible();
+  await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  for (const name of ['Privacy Policy', 'Terms of Service', 'About', 'Contact']) {
+    const dead = footer.locator('[aria-disabled="true"]', { hasText: name });
+    await expect(dead).toBeVisible();
+    expect(await dead.evaluate((el) => el.tagName)).toBe('SPAN');
+    expect(await dead.getAttribute('href')).toBeNull();
+  }
+});
+
+test('single-price and strategy-call buttons lead to /auth; Reach Out Directly is a mailto', async ({ page }) => {
+  await page.goto('/home-4');
+  await expect(page.getByRole('link', { name: 'Reach Out Directly' }).first()).toHaveAttribute('href', /^mailto:.+@/);
+  await page.getByRole('link', { name: 'Book Your Free 15-Min Strategy Call' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('plain HTTP GET of / (no JavaScript) has the hero text and the meta tags', async ({ request }) => {
+  const response = await request.get('/', { headers: { accept: 'text/html' } });
+  expect(response.ok()).toBeTruthy();
+  const html = await response.text();
+  expect(html).toContain('Des articles qui se positionnent sur Google et sont cités par l’IA');
+  expect(html).toMatch(/<title>Citable : articles SEO[^<]*<\/title>/);
+  expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+  expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/"/);
+  expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
+  expect(html).toMatch(/<meta property="og:url" content="[^"]+"/);
+  for (const lang of ['fr', 'en', 'x-default']) expect(html).toContain(`hreflang="${lang}"`);
+  // every FAQ answer is in the first response, not only after hydration
+  expect(html).toContain('L’article offert est-il vraiment gratuit ?');
+});
+
+test('each prerendered route has its own title', async ({ request }) => {
+  const titles = new Set<string>();
+  for (const route of routes.filter((r) => r.path !== '/home-4-pricing-google-2-why-ai')) {
+    const html = await (await request.get(route.path, { headers: { accept: 'text/html' } })).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    expect(title, route.path).not.toBe('');
+    titles.add(title);
+  }
+  expect(titles.size).toBe(routes.length - 1);
+});
+
+test('robots.txt and sitemap.xml list the public routes', async ({ request }) => {
+  const marketingBase = ((await (await request.get('/config.json')).json()) as { remotes: { marketing: string } }).remotes.marketing.replace(/\/mf-manifest\.json$/, '');
+  const sitemap = await (await request.get(`${marketingBase}/sitemap.xml`)).text();
+  for (const p of ['/', '/home-1', '/home-3', '/home-4-pricing-google', '/first-article']) expect(sitemap).toContain(`${p}</loc>`);
+  const robots = await (await request.get(`${marketingBase}/robots.txt`)).text();
+  expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
+});
+
+for (const width of [1440, 375]) {
+  test(`screenshot of / at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 1440 ? 900 : 812 });
+    await page.goto('/');
+    await expect(page.getByText('Articles that rank on Google and get cited by AI')).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    // no horizontal scrolling on small screens
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBeTruthy();
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, `marketing-home-${width}.png`), fullPage: true });
+  });
+}
