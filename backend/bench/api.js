@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// npm run bench:api — page-list request of spec/app.md §7 and a sign-in, at 1, 10
+// and 50 concurrent clients, through the gateway and directly against PostgREST.
+// The stack runs in a child process so the load generator does not share its event loop.
+// Env: BENCH_SECONDS (5 per run), BENCH_PAGES (10000), BENCH_CONCURRENCY ("1,10,50").
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const SELF = fileURLToPath(import.meta.url);
+
+if (process.argv[2] === '--serve') {
+  const { startStack } = await import('../src/index.js');
+  const big = { max: 1e9, windowMs: 60000 };
+  const stack = await startStack({
+    port: 0,
+    dataDir: process.argv[3],
+    rateLimits: { signup: big, token: big, recover: big, verify: big, rpc: big },
+    log: () => {},
+  });
+  process.send({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, databaseUrl: stack.databaseUrl, postgrestPort: stack.postgrest.port });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await stack.stop();
+      process.exit(0);
+    }
+  });
+} else {
+  await main();
+}
+
+function request(agent, url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, agent }, (res) => {
+      let n = 0;
+      res.on('data', (c) => { n += c.length; });
+      res.on('end', () => resolve({ status: res.statusCode, bytes: n }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function drive(label, concurrency, seconds, makeRequest) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = [];
+  let errors = 0;
+  const end = Date.now() + seconds * 1000;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t0 = process.hrtime.bigint();
+        try {
+          const r = await makeRequest(agent);
+          if (r.status >= 400) errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { label, concurrency, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
+async function seed(databaseUrl, userId, pages) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query('begin');
+    const { rows: [site] } = await c.query(
+      `insert into public.sites (name, url, country, linked_user) values ('Bench site', 'https://bench.example.com',
+        (select id from public.location_countries order by id limit 1), $1) returning id`,
+      [userId],
+    );
+    await c.query(
+      `insert into public.pages (site, name, url, status, creator, date_created, date_modified)
+       select $1, 'Page ' || g, 'https://bench.example.com/p/' || g, 1 + (g % 3), $2,
+              now() - make_interval(mins => g), now() - make_interval(mins => (g * 7919) % 100000)
+       from generate_series(1, $3) g`,
+      [site.id, userId, pages],
+    );
+    await c.query(`insert into public.keywords (keyword) select 'bench keyword ' || g from generate_series(1, $1) g`, [pages]);
+    await c.query(
+      `insert into public.pages_keywords (linked_page, linked_keyword)
+       select p.id, k.id from (select id, row_number() over (order by id) rn from public.pages where site = $1) p
+       join (select id, row_number() over (order by id) rn from public.keywords where keyword like 'bench keyword %') k using (rn)`,
+      [site.id],
+    );
+    await c.query(
+      `insert into public.serps (linked_keyword, site, own_site, position_absolute, title, url, meta_description, type)
+       select pk.linked_keyword, $1, s = 1, s, 'Result ' || s, 'https://r.example/' || s, 'Meta', 'organic'
+       from public.pages_keywords pk join public.pages p on p.id = pk.linked_page and p.site = $1, generate_series(1, 3) s`,
+      [site.id],
+    );
+    await c.query(
+      `insert into public.pages_llm_answers (linked_page, linked_llm, answer)
+       select p.id, (select id from public.llms order by id limit 1), 'Answer for ' || p.name from public.pages p where p.site = $1`,
+      [site.id],
+    );
+    await c.query('commit');
+    await c.query('analyze');
+    return site.id;
+  } finally {
+    await c.end();
+  }
+}
+
+async function main() {
+  const seconds = Number(process.env.BENCH_SECONDS || 5);
+  const pages = Number(process.env.BENCH_PAGES || 10000);
+  const levels = (process.env.BENCH_CONCURRENCY || '1,10,50').split(',').map(Number);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-bench-'));
+  const child = fork(SELF, ['--serve', dataDir], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  try {
+    const info = await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
+    });
+    const email = 'bench@example.com';
+    const password = 'BenchPassw0rd';
+    const admin = await fetch(`${info.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, email_confirm: true }),
+    });
+    const user = await admin.json();
+    const t0 = Date.now();
+    const siteId = await seed(info.databaseUrl, user.id, pages);
+    console.log(`Seeded a site with ${pages} pages (keywords, 3 SERP rows each, LLM answers) in ${Date.now() - t0} ms`);
+    const login = await (await fetch(`${info.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST', headers: { apikey: info.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    })).json();
+    const token = login.access_token;
+    const query = `/pages?select=id,name,url,status,date_modified,statuses(name),pages_llm_answers(count),pages_keywords(keywords(serps(count)))&site=eq.${siteId}&order=date_modified.desc&offset=0&limit=10`;
+    const headers = { apikey: info.anonKey, authorization: `Bearer ${token}`, prefer: 'count=exact', accept: 'application/json' };
+    const check = await request(undefined, `${info.url}/rest/v1${query}`, { headers });
+    if (check.status >= 300) throw new Error(`page-list request failed with ${check.status}`);
+    const signInBody = JSON.stringify({ email, password });
+    // Warm up both paths (connections, plan caches) before measuring.
+    await drive('warm-up', 4, 1, (agent) => request(agent, `${info.url}/rest/v1${query}`, { headers }));
+    await drive('warm-up', 4, 1, (agent) => request(agent, `http://127.0.0.1:${info.postgrestPort}${query}`, { headers }));
+    const results = [];
+    for (const c of levels) {
+      results.push(await drive('page list via gateway', c, seconds, (agent) => request(agent, `${info.url}/rest/v1${query}`, { headers })));
+      results.push(await drive('page list direct PostgREST', c, seconds, (agent) => request(agent, `http://127.0.0.1:${info.postgrestPort}${query}`, { headers })));
+      results.push(await drive('sign-in via gateway', c, seconds, (agent) =>
+        request(agent, `${info.url}/auth/v1/token?grant_type=password`, {
+          method: 'POST', headers: { apikey: info.anonKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(signInBody) }, body: signInBody,
+        })));
+    }
+    const f = (n) => n.toFixed(1);
+    console.log('\n| request | clients | requests | errors | req/s | p50 ms | p95 ms | p99 ms |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) console.log(`| ${r.label} | ${r.concurrency} | ${r.requests} | ${r.errors} | ${f(r.rps)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} |`);
+    console.log('\nGateway cost (page list): throughput via gateway / direct');
+    for (const c of levels) {
+      const g = results.find((r) => r.label === 'page list via gateway' && r.concurrency === c);
+      const d = results.find((r) => r.label === 'page list direct PostgREST' && r.concurrency === c);
+      console.log(`  ${c} client(s): ratio ${(g.rps / d.rps).toFixed(3)} → overhead ${(100 * (1 - g.rps / d.rps)).toFixed(1)}% (target ≤ 15%)`);
+    }
+    const g10 = results.find((r) => r.label === 'page list via gateway' && r.concurrency === 10);
+    if (g10) console.log(`  page-list p95 at 10 clients via gateway: ${f(g10.p95)} ms (target ≤ 25 ms)`);
+  } finally {
+    child.send('stop');
+    await new Promise((r) => {
+      child.once('exit', r);
+      setTimeout(() => { child.kill('SIGKILL'); r(); }, 30000).unref();
+    });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
