@@ -9,13 +9,15 @@ export interface SectionProps {
   /** alternate background to separate consecutive sections */
   tone?: 'plain' | 'muted' | 'brand';
   size?: 'md' | 'lg' | 'xl';
+  /** less vertical padding (stat bars, logo strips) */
+  isCompact?: boolean;
 }
 
 /** A landing-page section: anchor id, centred heading and content. */
-export function Section({ id, title, subtitle, children, tone = 'plain', size = 'lg' }: SectionProps) {
+export function Section({ id, title, subtitle, children, tone = 'plain', size = 'lg', isCompact = false }: SectionProps) {
   return (
     <Box component="section" id={id} className={`cz-section cz-section--${tone}`} aria-labelledby={title && id ? `${id}-title` : undefined}>
-      <Container size={size} py={{ base: 56, md: 88 }}>
+      <Container size={size} py={isCompact ? { base: 32, md: 48 } : { base: 56, md: 88 }}>
         {(title || subtitle) && (
           <Stack gap="xs" align="center" mb={{ base: 32, md: 48 }} maw={760} mx="auto">
             {title && (

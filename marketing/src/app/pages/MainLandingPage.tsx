@@ -61,7 +61,7 @@ export default function MainLandingPage() {
         actions={<><ClaimButton /><AnchorButton href="#how">{t('common.howItWorks')}</AnchorButton></>}
         note={t('common.noCatch')}
       />
-      <Section><StatsBar stats={stats[locale]} /></Section>
+      <Section isCompact><StatsBar stats={stats[locale]} /></Section>
       <Section id="how" title={t('sections.aiVsHuman.title')} subtitle={t('sections.aiVsHuman.subtitle')} tone="muted">
         <AiVsHumanDiagram />
       </Section>
