@@ -309,6 +309,9 @@ test.describe('signed-in layout', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/auth');
     await expect(page.getByRole('tab', { name: 'Connexion' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Connexion' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Commencer' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'auth-375.png'), fullPage: true });
 
     const email = uniqueEmail('mobile');
@@ -330,6 +333,9 @@ test.describe('signed-in layout', () => {
     await burger.click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('link', { name: 'Mes sites' })).toBeVisible();
+    // wait for the slide-in to finish
+    await expect.poll(async () => (await drawer.getByRole('link', { name: 'Mes sites' }).boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+    await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'layout-375-drawer.png') });
     // click the backdrop, right of the 240px drawer
     await page.mouse.click(340, 400);

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { authStore, i18n, LANGUAGE_STORAGE_KEY } from '@citable/shared';
@@ -90,7 +90,7 @@ describe('AppHeader', () => {
     setSignedOut();
     const user = userEvent.setup();
     renderWithProviders(<AppHeader />);
-    await user.click(screen.getByText('EN'));
+    await user.click(within(screen.getByTestId('language-switch')).getByText('EN'));
     await waitFor(() => expect(i18n.language).toBe('en'));
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
     expect(await screen.findByRole('link', { name: 'Get started' })).toBeInTheDocument();
@@ -98,5 +98,23 @@ describe('AppHeader', () => {
       await i18n.changeLanguage('fr');
     });
     expect(screen.getByRole('link', { name: 'Commencer' })).toBeInTheDocument();
+  });
+});
+
+describe('LanguageToggle (narrow screens)', () => {
+  it('switches to the other language', async () => {
+    resetAuthStore();
+    setSignedOut();
+    await switchToFrench();
+    const user = userEvent.setup();
+    renderWithProviders(<AppHeader />);
+    const toggle = screen.getByTestId('language-toggle');
+    expect(toggle).toHaveTextContent('EN');
+    await user.click(toggle);
+    await waitFor(() => expect(i18n.language).toBe('en'));
+    expect(screen.getByTestId('language-toggle')).toHaveTextContent('FR');
+    await act(async () => {
+      await i18n.changeLanguage('fr');
+    });
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '@citable/shared';
 import { Logo } from './Logo';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch, LanguageToggle } from './LanguageSwitch';
 import { NotificationsBell } from './NotificationsBell';
 import { UserMenu } from './UserMenu';
 
@@ -18,7 +18,7 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
   const { t } = useTranslation('shell');
   const isLoggedIn = useIsLoggedIn();
   return (
-    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+    <Group h="100%" px={{ base: 'xs', xs: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
         {isLoggedIn && onToggleNav && (
           <Burger
@@ -30,10 +30,16 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
             data-testid="nav-burger"
           />
         )}
-        <Logo />
+        {/* signed out, the two buttons need the room on a phone */}
+        <Logo compact={!isLoggedIn} />
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        <LanguageSwitch />
+      <Group gap={6} wrap="nowrap">
+        <Box visibleFrom="xs">
+          <LanguageSwitch />
+        </Box>
+        <Box hiddenFrom="xs">
+          <LanguageToggle />
+        </Box>
         {isLoggedIn ? (
           <>
             <NotificationsBell />
@@ -41,10 +47,10 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
           </>
         ) : (
           <>
-            <Button component={Link} to="/auth" variant="subtle" size="sm" visibleFrom="xs">
+            <Button component={Link} to="/auth" variant="subtle" size="sm" px={{ base: 8, xs: 'md' }} fz={{ base: 'xs', xs: 'sm' }}>
               {t('header.login')}
             </Button>
-            <Button component={Link} to="/auth" size="sm">
+            <Button component={Link} to="/auth" size="sm" px={{ base: 10, xs: 'md' }} fz={{ base: 'xs', xs: 'sm' }}>
               {t('header.getStarted')}
             </Button>
           </>

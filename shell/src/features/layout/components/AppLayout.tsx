@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { AppShell, Drawer } from '@mantine/core';
+import { AppShell, CloseButton, Drawer, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '@citable/shared';
 import { AppHeaderContent, HEADER_HEIGHT } from './AppHeader';
+import { Logo } from './Logo';
 import { Sidebar, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from './Sidebar';
 
 /** "under 768px" (spec §2/§9); same breakpoint as the AppShell below */
@@ -58,7 +59,16 @@ export function AppLayout() {
         styles={{ body: { height: '100%' } }}
         data-testid="nav-drawer"
       >
-        <Sidebar collapsed={false} onNavigate={() => setDrawerOpened(false)} />
+        <Sidebar
+          collapsed={false}
+          onNavigate={() => setDrawerOpened(false)}
+          header={
+            <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap" style={{ flexShrink: 0, borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+              <Logo />
+              <CloseButton onClick={() => setDrawerOpened(false)} aria-label={t('header.closeNavigation')} />
+            </Group>
+          }
+        />
       </Drawer>
       <AppShell.Main>
         <Outlet />

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
 /** 'C' badge + 'Citable' + tagline, linking to '/'. */
-export function Logo({ withTagline = true }: { withTagline?: boolean }) {
+/** `compact`: the tagline is hidden on the narrowest screens (<576px). */
+export function Logo({ withTagline = true, compact = false }: { withTagline?: boolean; compact?: boolean }) {
   const { t } = useTranslation('shell');
   return (
     <UnstyledButton component={Link} to="/" aria-label={t('header.home')} data-testid="header-logo">
@@ -18,7 +19,15 @@ export function Logo({ withTagline = true }: { withTagline?: boolean }) {
             Citable
           </Text>
           {withTagline && (
-            <Text fz={11} c="dimmed" fw={500} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+            <Text
+              fz={11}
+              c="dimmed"
+              fw={500}
+              lh={1.2}
+              style={{ whiteSpace: 'nowrap' }}
+              visibleFrom={compact ? 'xs' : undefined}
+              data-testid="header-tagline"
+            >
               {t('header.tagline')}
             </Text>
           )}

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { ActionIcon, Box, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
+import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconChevronsLeft,
   IconChevronsRight,
@@ -35,18 +35,36 @@ function isActive(pathname: string, item: NavItem) {
 
 export interface SidebarProps {
   collapsed: boolean;
+  /** content above the links (the logo in the mobile drawer) */
+  header?: ReactNode;
   /** absent in the mobile drawer (always expanded there) */
   onToggleCollapsed?: () => void;
   onNavigate?: () => void;
 }
 
-export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarProps) {
+export function Sidebar({ collapsed, header, onToggleCollapsed, onNavigate }: SidebarProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const year = new Date().getFullYear();
+  const copyright = t('footer.copyright', { year: new Date().getFullYear() });
+  const toggle = onToggleCollapsed ? (
+    <Tooltip label={collapsed ? t('nav.expand') : t('nav.collapse')} position="right" withArrow>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        onClick={onToggleCollapsed}
+        aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+        aria-expanded={!collapsed}
+        data-testid="sidebar-toggle"
+      >
+        {collapsed ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  ) : null;
 
   return (
     <Stack h="100%" gap={0} data-testid="sidebar" data-collapsed={collapsed || undefined}>
+      {header}
       <ScrollArea style={{ flex: 1 }} type="never">
         <Box component="nav" aria-label={t('nav.label')} p="sm">
           <Stack gap={4}>
@@ -87,40 +105,25 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
           </Stack>
         </Box>
       </ScrollArea>
-      <Stack
-        gap="xs"
-        p="sm"
-        align={collapsed ? 'center' : 'stretch'}
-        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        {onToggleCollapsed && (
-          <Tooltip label={collapsed ? t('nav.expand') : t('nav.collapse')} position="right" withArrow disabled={!collapsed}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={onToggleCollapsed}
-              aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
-              aria-expanded={!collapsed}
-              data-testid="sidebar-toggle"
-              style={collapsed ? undefined : { alignSelf: 'flex-end' }}
-            >
-              {collapsed ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
+      <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         {collapsed ? (
-          <Tooltip label={t('footer.copyright', { year })} position="right" withArrow>
-            <Text size="xs" c="dimmed" aria-label={t('footer.copyright', { year })}>
-              ©
-            </Text>
-          </Tooltip>
+          <Stack gap={6} align="center">
+            {toggle}
+            <Tooltip label={copyright} position="right" withArrow>
+              <Text size="xs" c="dimmed" aria-label={copyright}>
+                ©
+              </Text>
+            </Tooltip>
+          </Stack>
         ) : (
-          <Text size="xs" c="dimmed" data-testid="sidebar-copyright">
-            {t('footer.copyright', { year })}
-          </Text>
+          <Group gap="xs" justify="space-between" wrap="nowrap">
+            <Text size="xs" c="dimmed" data-testid="sidebar-copyright" title={`${copyright}. ${t('footer.rights')}`}>
+              {copyright}
+            </Text>
+            {toggle}
+          </Group>
         )}
-      </Stack>
+      </Box>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Card, Flex, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getAvatarUrl, getDisplayName, getUserInitials, useUser } from '@citable/shared';
@@ -23,7 +23,7 @@ export function ProfilePage() {
         <Text c="dimmed">{t('profile.subtitle')}</Text>
       </div>
       <Card withBorder radius="lg" padding="lg">
-        <Group gap="lg" wrap="nowrap" align="center">
+        <Flex gap="lg" direction={{ base: 'column', xs: 'row' }} align={{ base: 'flex-start', xs: 'center' }}>
           <Avatar
             src={getAvatarUrl(user)}
             alt={getDisplayName(user)}
@@ -34,7 +34,7 @@ export function ProfilePage() {
           >
             {getUserInitials(user)}
           </Avatar>
-          <Stack gap={4} style={{ minWidth: 0 }}>
+          <Stack gap={4} style={{ minWidth: 0, maxWidth: '100%' }}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('profile.displayName')}
             </Text>
@@ -44,7 +44,7 @@ export function ProfilePage() {
             <Text size="xs" c="dimmed" tt="uppercase" fw={600} mt={6}>
               {t('profile.email')}
             </Text>
-            <Text truncate="end" data-testid="profile-email">
+            <Text style={{ overflowWrap: 'anywhere' }} data-testid="profile-email">
               {user.email}
             </Text>
             {since && (
@@ -56,7 +56,7 @@ export function ProfilePage() {
               {t('profile.editInSettings')}
             </Anchor>
           </Stack>
-        </Group>
+        </Flex>
       </Card>
       <LinkedInConnect userId={user.id} />
     </Stack>
