@@ -1,48 +1,65 @@
 /**
  * THE route table of the platform (spec/app.md §2 and spec/public.md §2) — keep it in this one file.
  *
- * - public marketing routes      → marketing remote (RemoteView remote="marketing")
- * - /dashboard, /sites/**, /tone-articles → workspace remote, inside the protected group
+ * - public marketing routes      → marketing remote (RemoteView remote="marketing"), in the public layout
+ * - /auth (guest-only), /auth/update-password, /login, /signup → the shell's auth feature, public layout
  * - /view/:versionId             → reviewer remote, outside the protected group
- * - /auth, /auth/update-password, /profile, /settings and the layouts are the shell's own:
- *   the auth engineer replaces the placeholders (./placeholders.tsx) with shell/src/features/**
- *   screens, layouts and guards by editing this file.
- * - /login, /signup → redirect (replace) to /auth;  * → NotFound
+ * - /dashboard, /sites/**, /tone-articles → workspace remote; /profile, /settings → shell features;
+ *   all inside the protected group (RequireAuth + AppLayout with the sidebar)
+ * - * → NotFound
  */
 import type { RouteObject } from 'react-router-dom';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { NotFound } from '@citable/shared';
 import { RemoteView } from '../components/RemoteView';
 import { MARKETING_ROUTES, WORKSPACE_ROUTES, paths } from '../config/paths';
-import { PlaceholderLayout, ShellPlaceholder } from './placeholders';
+import { AuthBootstrap } from '../features/auth/components/AuthBootstrap';
+import { AuthPage } from '../features/auth/components/AuthPage';
+import { GuestOnly } from '../features/auth/components/GuestOnly';
+import { RequireAuth } from '../features/auth/components/RequireAuth';
+import { UpdatePasswordPage } from '../features/auth/components/UpdatePasswordPage';
+import { AppLayout } from '../features/layout/components/AppLayout';
+import { PublicLayout } from '../features/layout/components/PublicLayout';
+import { ProfilePage } from '../features/profile/components/ProfilePage';
+import { SettingsPage } from '../features/settings/components/SettingsPage';
 
 export const routes: RouteObject[] = [
   {
-    element: <PlaceholderLayout />,
+    // subscribes the one auth store to supabase-js before anything below renders
+    element: <AuthBootstrap />,
     children: [
-      // public side (marketing remote)
-      ...MARKETING_ROUTES.map((path) => ({ path, element: <RemoteView remote="marketing" /> })),
-
-      // auth group (public layout) — placeholders until the auth feature lands
-      { path: paths.auth, element: <ShellPlaceholder screen="Connexion / Inscription" /> },
-      { path: paths.updatePassword, element: <ShellPlaceholder screen="Mettre à jour le mot de passe" /> },
-      { path: paths.login, element: <Navigate to={paths.auth} replace /> },
-      { path: paths.signup, element: <Navigate to={paths.auth} replace /> },
-
-      // article viewer: outside the protected group
-      { path: '/view/:versionId', element: <RemoteView remote="reviewer" /> },
-
-      // protected group (guard added by the auth feature)
       {
-        element: <Outlet />,
+        element: <PublicLayout />,
         children: [
-          ...WORKSPACE_ROUTES.map((path) => ({ path, element: <RemoteView remote="workspace" /> })),
-          { path: paths.profile, element: <ShellPlaceholder screen="Profil" /> },
-          { path: paths.settings, element: <ShellPlaceholder screen="Paramètres" /> },
+          // public side (marketing remote)
+          ...MARKETING_ROUTES.map((path) => ({ path, element: <RemoteView remote="marketing" /> })),
+
+          // auth group (public layout)
+          { element: <GuestOnly />, children: [{ path: paths.auth, element: <AuthPage /> }] },
+          { path: paths.updatePassword, element: <UpdatePasswordPage /> },
+          { path: paths.login, element: <Navigate to={paths.auth} replace /> },
+          { path: paths.signup, element: <Navigate to={paths.auth} replace /> },
+
+          // article viewer: outside the protected group
+          { path: '/view/:versionId', element: <RemoteView remote="reviewer" /> },
+
+          { path: '*', element: <NotFound /> },
         ],
       },
 
-      { path: '*', element: <NotFound /> },
+      // protected group: spinner while the session loads, guests → /auth, then the signed-in layout
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          ...WORKSPACE_ROUTES.map((path) => ({ path, element: <RemoteView remote="workspace" /> })),
+          { path: paths.profile, element: <ProfilePage /> },
+          { path: paths.settings, element: <SettingsPage /> },
+        ],
+      },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AppShell, CloseButton, Drawer, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -22,13 +22,10 @@ export function AppLayout() {
   const isMobile = useMediaQuery(MOBILE_QUERY, initialIsMobile, { getInitialValueInEffect: false }) ?? false;
   // the initial collapsed state comes from whether the viewport is mobile
   const [collapsed, setCollapsed] = useState(initialIsMobile);
-  const [drawerOpened, setDrawerOpened] = useState(false);
-
-  // close the drawer on navigation and when leaving the mobile layout
-  useEffect(() => setDrawerOpened(false), [pathname]);
-  useEffect(() => {
-    if (!isMobile) setDrawerOpened(false);
-  }, [isMobile]);
+  // the drawer belongs to the page it was opened on: navigating closes it
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const drawerOpened = isMobile && drawerPath === pathname;
+  const setDrawerOpened = (open: boolean) => setDrawerPath(open ? pathname : null);
 
   return (
     <AppShell
@@ -42,13 +39,13 @@ export function AppLayout() {
       transitionDuration={150}
     >
       <AppShell.Header data-testid="app-header">
-        <AppHeaderContent navOpened={drawerOpened} onToggleNav={() => setDrawerOpened((o) => !o)} />
+        <AppHeaderContent navOpened={drawerOpened} onToggleNav={() => setDrawerOpened(!drawerOpened)} />
       </AppShell.Header>
       <AppShell.Navbar aria-hidden={isMobile || undefined}>
         <Sidebar collapsed={collapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
       </AppShell.Navbar>
       <Drawer
-        opened={isMobile && drawerOpened}
+        opened={drawerOpened}
         onClose={() => setDrawerOpened(false)}
         size={SIDEBAR_WIDTH_EXPANDED}
         padding={0}

@@ -28,28 +28,31 @@ export function linkedinScriptSrc(base: string, userId: string): string {
 export function LinkedInConnect({ userId, scriptUrl = configuredScriptUrl() }: { userId: string; scriptUrl?: string | null }) {
   const { t, i18n } = useTranslation('shell');
   const containerId = `linkedin-connect-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const [state, setState] = useState<ScriptState>('loading');
   const [attempt, setAttempt] = useState(0);
+  const lang = i18n.resolvedLanguage ?? 'fr';
+  // the outcome belongs to one load (url, user, language, attempt); a new load starts as 'loading'
+  const loadKey = `${scriptUrl}|${userId}|${lang}|${attempt}`;
+  const [outcome, setOutcome] = useState<{ key: string; state: ScriptState } | null>(null);
+  const state: ScriptState = outcome?.key === loadKey ? outcome.state : 'loading';
 
   useEffect(() => {
     if (!scriptUrl) return undefined;
-    setState('loading');
     const script = document.createElement('script');
     script.src = linkedinScriptSrc(scriptUrl, userId);
     script.async = true;
     script.dataset.userId = userId;
     script.dataset.container = containerId;
-    script.dataset.lang = i18n.resolvedLanguage ?? 'fr';
+    script.dataset.lang = lang;
     script.dataset.testid = 'linkedin-script';
-    script.onload = () => setState('ready');
-    script.onerror = () => setState('error');
+    script.onload = () => setOutcome({ key: loadKey, state: 'ready' });
+    script.onerror = () => setOutcome({ key: loadKey, state: 'error' });
     document.body.appendChild(script);
     return () => {
       script.onload = null;
       script.onerror = null;
       script.remove();
     };
-  }, [scriptUrl, userId, containerId, attempt, i18n.resolvedLanguage]);
+  }, [scriptUrl, userId, containerId, lang, loadKey]);
 
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="linkedin-block">
