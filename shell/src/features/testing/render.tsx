@@ -1,8 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { CitableProviders, authStore, i18n } from '@citable/shared';
 import type { Session } from '@supabase/supabase-js';
+
+// two shared cores run several jest workers: give toasts and transitions time to appear
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks these browser APIs that Mantine uses
 if (typeof window !== 'undefined' && !window.matchMedia) {
