@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { seedBenchSite } from './seed.js';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -73,49 +73,6 @@ async function drive(label, concurrency, seconds, makeRequest) {
   return { label, concurrency, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99) };
 }
 
-async function seed(databaseUrl, userId, pages) {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    await c.query('begin');
-    const { rows: [site] } = await c.query(
-      `insert into public.sites (name, url, country, linked_user) values ('Bench site', 'https://bench.example.com',
-        (select id from public.location_countries order by id limit 1), $1) returning id`,
-      [userId],
-    );
-    await c.query(
-      `insert into public.pages (site, name, url, status, creator, date_created, date_modified)
-       select $1, 'Page ' || g, 'https://bench.example.com/p/' || g, 1 + (g % 3), $2,
-              now() - make_interval(mins => g), now() - make_interval(mins => (g * 7919) % 100000)
-       from generate_series(1, $3) g`,
-      [site.id, userId, pages],
-    );
-    await c.query(`insert into public.keywords (keyword) select 'bench keyword ' || g from generate_series(1, $1) g`, [pages]);
-    await c.query(
-      `insert into public.pages_keywords (linked_page, linked_keyword)
-       select p.id, k.id from (select id, row_number() over (order by id) rn from public.pages where site = $1) p
-       join (select id, row_number() over (order by id) rn from public.keywords where keyword like 'bench keyword %') k using (rn)`,
-      [site.id],
-    );
-    await c.query(
-      `insert into public.serps (linked_keyword, site, own_site, position_absolute, title, url, meta_description, type)
-       select pk.linked_keyword, $1, s = 1, s, 'Result ' || s, 'https://r.example/' || s, 'Meta', 'organic'
-       from public.pages_keywords pk join public.pages p on p.id = pk.linked_page and p.site = $1, generate_series(1, 3) s`,
-      [site.id],
-    );
-    await c.query(
-      `insert into public.pages_llm_answers (linked_page, linked_llm, answer)
-       select p.id, (select id from public.llms order by id limit 1), 'Answer for ' || p.name from public.pages p where p.site = $1`,
-      [site.id],
-    );
-    await c.query('commit');
-    await c.query('analyze');
-    return site.id;
-  } finally {
-    await c.end();
-  }
-}
-
 async function main() {
   const seconds = Number(process.env.BENCH_SECONDS || 5);
   const pages = Number(process.env.BENCH_PAGES || 10000);
@@ -136,13 +93,13 @@ async function main() {
     });
     const user = await admin.json();
     const t0 = Date.now();
-    const siteId = await seed(info.databaseUrl, user.id, pages);
+    const siteId = await seedBenchSite(info.databaseUrl, user.id, pages);
     console.log(`Seeded a site with ${pages} pages (keywords, 3 SERP rows each, LLM answers) in ${Date.now() - t0} ms`);
     const login = await (await fetch(`${info.url}/auth/v1/token?grant_type=password`, {
       method: 'POST', headers: { apikey: info.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
     })).json();
     const token = login.access_token;
-    const query = `/pages?select=id,name,url,status,date_modified,statuses(name),pages_llm_answers(count),pages_keywords(keywords(serps(count)))&site=eq.${siteId}&order=date_modified.desc&offset=0&limit=10`;
+    const query = `/pages?select=id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count&site=eq.${siteId}&order=date_modified.desc&offset=0&limit=10`;
     const headers = { apikey: info.anonKey, authorization: `Bearer ${token}`, prefer: 'count=exact', accept: 'application/json' };
     const check = await request(undefined, `${info.url}/rest/v1${query}`, { headers });
     if (check.status >= 300) throw new Error(`page-list request failed with ${check.status}`);

@@ -2,13 +2,12 @@
 // Users, identities, sessions and refresh tokens live in the auth schema of the
 // same PostgreSQL database, with Supabase's column names.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { HttpError, bearerToken, isDbDownError, readJson, sendJson } from '../http-util.js';
 import { API_VERSION, AuthError, authErrorBody, errors } from './errors.js';
+import { hashPassword, verifyPassword } from './password.js';
 
 const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-const BCRYPT_COST = 10;
 const BODY_LIMIT = 64 * 1024;
 
 const sha256 = (s) => createHash('sha256').update(s).digest('hex');
@@ -274,7 +273,7 @@ export function createAuthService({
   async function insertUser(db, { email, password, userMeta = {}, appMeta, confirmed, role = 'authenticated' }) {
     const id = randomUUID();
     const now = new Date();
-    const hash = password ? await bcrypt.hash(password, BCRYPT_COST) : '';
+    const hash = password ? await hashPassword(password) : '';
     const app = { provider: 'email', providers: ['email'], ...(isPlainObject(appMeta) ? appMeta : {}) };
     const { rows } = await db.query(
       `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -324,7 +323,7 @@ export function createAuthService({
       let u;
       if (existing) {
         checkEmailInterval(existing.confirmation_sent_at);
-        const hash = await bcrypt.hash(body.password, BCRYPT_COST);
+        const hash = await hashPassword(body.password);
         const { rows } = await db.query(
           'update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1 returning *',
           [existing.id, hash, data],
@@ -349,9 +348,8 @@ export function createAuthService({
       if (typeof body.email !== 'string') throw errors.invalidCredentials();
       const email = body.email.trim().toLowerCase();
       const u = await loadUser(pool, 'email', email);
-      // Compare against a dummy hash when the user is unknown so timing does not leak existence.
-      const hash = u?.encrypted_password || '$2a$10$CwTycUXWue0Thq9StjUM0uJ8DPLKXt1FYlwYpQW4xGZ6GkY9oO7Ka';
-      const ok = await bcrypt.compare(body.password, hash).catch(() => false);
+      // An unknown user is compared against a dummy hash so timing does not leak existence.
+      const ok = await verifyPassword(body.password, u?.encrypted_password);
       if (!u || !ok) throw errors.invalidCredentials();
       if (u.banned_until && new Date(u.banned_until) > new Date()) throw errors.userBanned();
       if (!u.email_confirmed_at && confirmEmail) throw errors.emailNotConfirmed();
@@ -522,8 +520,8 @@ export function createAuthService({
       let u = (await loadUser(db, 'id', user.id)) || user;
       if (body.password !== undefined && body.password !== null) {
         checkPassword(body.password);
-        if (u.encrypted_password && (await bcrypt.compare(body.password, u.encrypted_password))) throw errors.samePassword();
-        const hash = await bcrypt.hash(body.password, BCRYPT_COST);
+        if (u.encrypted_password && (await verifyPassword(body.password, u.encrypted_password))) throw errors.samePassword();
+        const hash = await hashPassword(body.password);
         ({ rows: [u] } = await db.query(
           'update auth.users set encrypted_password = $2, updated_at = now() where id = $1 returning *',
           [u.id, hash],
@@ -664,7 +662,7 @@ export function createAuthService({
       }
       if (body.password !== undefined) {
         checkPassword(body.password);
-        add('encrypted_password = $?', await bcrypt.hash(body.password, BCRYPT_COST));
+        add('encrypted_password = $?', await hashPassword(body.password));
       }
       if (body.email_confirm === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
       if (isPlainObject(body.user_metadata)) add('raw_user_meta_data = $?', await applyMetadata(u.raw_user_meta_data, body.user_metadata));
