@@ -1,5 +1,6 @@
 // Authentication, guards and the signed-in layout (issue 4), in Chromium against the real backend.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
