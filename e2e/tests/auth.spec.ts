@@ -255,6 +255,32 @@ test.describe('authentication', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('settings: display name edit updates the header; password change works', async ({ page, request }) => {
+    const email = uniqueEmail('reglages');
+    await signUpAndConfirm(page, request, 'Avant Nom', email);
+    await expect(page.getByTestId('user-avatar')).toHaveText('AN');
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Paramètres' })).toBeVisible();
+    const name = page.getByLabel('Nom affiché');
+    await name.fill('Zoé Lambert');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectToast(page, 'Profil mis à jour');
+    await expect(page.getByTestId('user-avatar')).toHaveText('ZL');
+    await page.reload();
+    await expect(page.getByLabel('Nom affiché')).toHaveValue('Zoé Lambert');
+
+    await page.getByLabel(/^Nouveau mot de passe/).fill('Reglages-mdp-3!');
+    await page.getByLabel(/^Confirmer le nouveau mot de passe/).fill('Reglages-mdp-3!');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expectToast(page, 'Succès', 'Votre mot de passe a été mis à jour');
+    await signOutThroughMenu(page);
+    await expect(page).toHaveURL(/\/$/);
+    const auth = new AuthPageObject(page);
+    await auth.open();
+    await auth.signIn(email, 'Reglages-mdp-3!');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('/login and /signup redirect to /auth; /auth/update-password without a link explains it', async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/auth$/);
