@@ -1,6 +1,7 @@
 // Webpack 5 + @module-federation/enhanced configuration shared by the four apps.
 // Each app's webpack.config.js calls createAppConfig() with its own name, port and exposes.
 const path = require('node:path');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -106,6 +107,8 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title }) 
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
         }),
+        // identifies one build of an app (shown as data-build-id on the remote's root; CI can set it)
+        new webpack.DefinePlugin({ 'process.env.CITABLE_BUILD_ID': JSON.stringify(process.env.CITABLE_BUILD_ID || '') }),
         new HtmlWebpackPlugin({
           template: path.join(appDir, 'public', 'index.html'),
           title,

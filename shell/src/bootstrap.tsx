@@ -3,8 +3,15 @@ import '@mantine/notifications/styles.css';
 import * as React from 'react';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import * as shared from '@citable/shared';
-import { CitableProviders, loadRuntimeConfig, recordSharedProbe } from '@citable/shared';
+import {
+  authStore,
+  CitableProviders,
+  getSupabase,
+  i18n,
+  loadRuntimeConfig,
+  recordSharedProbe,
+  sharedInstanceId,
+} from '@citable/shared';
 import { App } from './app/App';
 import { ConfigErrorScreen } from './components/ConfigErrorScreen';
 import { registerRemotesFromConfig } from './lib/federation/remotes';
@@ -14,7 +21,7 @@ if (!container) throw new Error('#root element missing in index.html');
 const root: Root = createRoot(container);
 
 // window.__citable: lets the e2e suite check that shell and remotes share one @citable/shared
-recordSharedProbe('shell', shared, React);
+recordSharedProbe('shell', { sharedInstanceId, authStore, getSupabase, i18n }, React);
 
 async function start() {
   try {

@@ -1,11 +1,15 @@
 import * as React from 'react';
-import * as shared from '@citable/shared';
+import { authStore, getSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
 import MarketingRoutes from '../app/MarketingRoutes';
 
 // records what this remote sees of @citable/shared (e2e singleton identity test)
-shared.recordSharedProbe('marketing', shared, React);
+recordSharedProbe('marketing', { sharedInstanceId, authStore, getSupabase, i18n }, React);
 
 /** Exposed as `marketing/MarketingApp`: the public pages, routed from the shell's location. */
 export default function MarketingApp() {
-  return <MarketingRoutes />;
+  return (
+    <div data-app="marketing" data-build-id={process.env.CITABLE_BUILD_ID} style={{ display: 'contents' }}>
+      <MarketingRoutes />
+    </div>
+  );
 }

@@ -1,11 +1,15 @@
 import * as React from 'react';
-import * as shared from '@citable/shared';
+import { authStore, getSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
 import { ReviewerRoutes } from '../app/ReviewerRoutes';
 
 // records what this remote sees of @citable/shared (e2e singleton identity test)
-shared.recordSharedProbe('reviewer', shared, React);
+recordSharedProbe('reviewer', { sharedInstanceId, authStore, getSupabase, i18n }, React);
 
 /** Exposed as `reviewer/ReviewerApp`: the article viewer at /view/:versionId. */
 export default function ReviewerApp() {
-  return <ReviewerRoutes />;
+  return (
+    <div data-app="reviewer" data-build-id={process.env.CITABLE_BUILD_ID} style={{ display: 'contents' }}>
+      <ReviewerRoutes />
+    </div>
+  );
 }

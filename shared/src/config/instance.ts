@@ -19,18 +19,12 @@ type ProbeWindow = typeof globalThis & {
 
 /**
  * Records, under `window.__citable.apps[app]`, the shared objects as imported by that app
- * (`sharedNamespace` is the app's own `import * as shared from '@citable/shared'`).
+ * (pass the app's own imports: `{ sharedInstanceId, authStore, getSupabase, i18n }` and its React).
  * The shell's values are also exposed as `window.__citable.sharedInstanceId` / `.authStore`.
+ * (Explicit values, not a namespace object: webpack trims namespaces of shared modules to the names used.)
  */
-export function recordSharedProbe(app: string, sharedNamespace: object, react: unknown): void {
-  const ns = sharedNamespace as Record<string, unknown>;
-  const probe: SharedProbe = {
-    sharedInstanceId: ns.sharedInstanceId,
-    authStore: ns.authStore,
-    getSupabase: ns.getSupabase,
-    i18n: ns.i18n,
-    react,
-  };
+export function recordSharedProbe(app: string, seen: Omit<SharedProbe, 'react'>, react: unknown): void {
+  const probe: SharedProbe = { ...seen, react };
   const w = globalThis as ProbeWindow;
   const target = (w.__citable ??= { apps: {} });
   target.apps[app] = probe;

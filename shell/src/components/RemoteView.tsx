@@ -18,8 +18,15 @@ function loadAndCache(remote: RemoteName) {
   });
 }
 
-/** Renders a remote's exposed app in place, with loading, error panel and retry. */
+/**
+ * Renders a remote's exposed app in place, with loading, error panel and retry.
+ * Keyed by remote: moving between routes of two remotes must not reuse the other's load state.
+ */
 export function RemoteView({ remote }: { remote: RemoteName }) {
+  return <RemoteSlot key={remote} remote={remote} />;
+}
+
+function RemoteSlot({ remote }: { remote: RemoteName }) {
   const { t } = useTranslation('platform');
   const location = useLocation();
   const state = useRemoteModule<RemoteApp>({

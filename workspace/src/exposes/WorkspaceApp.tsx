@@ -1,11 +1,15 @@
 import * as React from 'react';
-import * as shared from '@citable/shared';
+import { authStore, getSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
 import { WorkspaceRoutes } from '../app/WorkspaceRoutes';
 
 // records what this remote sees of @citable/shared (e2e singleton identity test)
-shared.recordSharedProbe('workspace', shared, React);
+recordSharedProbe('workspace', { sharedInstanceId, authStore, getSupabase, i18n }, React);
 
 /** Exposed as `workspace/WorkspaceApp`: the signed-in working screens, routed from the shell's location. */
 export default function WorkspaceApp() {
-  return <WorkspaceRoutes />;
+  return (
+    <div data-app="workspace" data-build-id={process.env.CITABLE_BUILD_ID} style={{ display: 'contents' }}>
+      <WorkspaceRoutes />
+    </div>
+  );
 }

@@ -1,0 +1,77 @@
+// Starts, on free ports: the real backend (backend/src/index.js startStack, embedded PostgreSQL in a
+// temporary data dir) and the four built apps (scripts/lib/platform.cjs). Exposes their URLs to the
+// tests as E2E_* environment variables and returns the teardown.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FullConfig } from '@playwright/test';
+import { freePort } from './support/net';
+import { ROOT, distOf, startPlatform, type AppName } from './support/platform';
+
+interface BackendStack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  mailboxUrl?: string;
+  stop: () => Promise<void>;
+}
+
+const APPS: AppName[] = ['shell', 'marketing', 'workspace', 'reviewer'];
+
+export default async function globalSetup(_config: FullConfig) {
+  for (const app of APPS) {
+    if (!fs.existsSync(path.join(distOf(app), 'index.html'))) {
+      throw new Error(`${app}/dist is missing: run \`npm run build\` (npm test builds automatically)`);
+    }
+  }
+  const artifacts = path.join(ROOT, 'e2e', 'artifacts');
+  fs.mkdirSync(artifacts, { recursive: true });
+  const backendLog = fs.createWriteStream(path.join(artifacts, 'backend.log'));
+
+  const ports = { shell: await freePort(), marketing: await freePort(), workspace: await freePort(), reviewer: await freePort() };
+  const origins = Object.values(ports).map((p) => `http://127.0.0.1:${p}`);
+  const shellUrl = `http://127.0.0.1:${ports.shell}`;
+
+  let backend: BackendStack | null = null;
+  let dataDir: string | null = null;
+  const backendIndex = path.join(ROOT, 'backend', 'src', 'index.js');
+  if (fs.existsSync(backendIndex) && !process.env.E2E_SKIP_BACKEND) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'citable-e2e-db-'));
+    const { startStack } = (await import(pathToFileURL(backendIndex).href)) as {
+      startStack: (opts: Record<string, unknown>) => Promise<BackendStack>;
+    };
+    backend = await startStack({
+      port: await freePort(),
+      dataDir,
+      siteUrl: shellUrl,
+      allowedOrigins: origins,
+      log: (m: string) => backendLog.write(`${m}\n`),
+    });
+  }
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SITE_URL: shellUrl,
+    ...(backend ? { SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey } : {}),
+  };
+  const platform = await startPlatform({ env, ports });
+
+  Object.assign(process.env, {
+    E2E_SHELL_URL: platform.urls.shell,
+    E2E_MARKETING_URL: platform.urls.marketing,
+    E2E_WORKSPACE_URL: platform.urls.workspace,
+    E2E_REVIEWER_URL: platform.urls.reviewer,
+    E2E_SUPABASE_URL: env.SUPABASE_URL ?? '',
+    E2E_ANON_KEY: backend?.anonKey ?? env.SUPABASE_ANON_KEY ?? '',
+    E2E_SERVICE_ROLE_KEY: backend?.serviceRoleKey ?? '',
+    E2E_MAILBOX_URL: backend?.mailboxUrl ?? '',
+  });
+
+  return async () => {
+    await platform.close();
+    if (backend) await backend.stop();
+    backendLog.end();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
