@@ -5,7 +5,7 @@ import { chromiumExecutable, CHROMIUM_ARGS } from './e2e/chromium';
 
 export default defineConfig({
   testDir: './e2e/tests',
-  outputDir: './test-results',
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? './test-results',
   globalSetup: './e2e/global-setup.ts',
   // 2 shared cores: one worker keeps the suite stable
   workers: 1,
