@@ -29,6 +29,8 @@ export const DEFAULT_RATE_LIMITS = {
 export const DEFAULT_PUBLIC_RPCS = ['submit_contact_message', 'claim_first_article'];
 
 export const DEFAULT_BODY_LIMITS = { rest: 4 * 1024 * 1024, auth: 64 * 1024 };
+/** REST responses up to this size are sent in one write with a content-length. */
+const SMALL_BODY = 64 * 1024;
 
 /**
  * @param {{
@@ -132,7 +134,7 @@ export function createGateway(opts) {
       }
     }
     const headers = {};
-    for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k)) headers[k] = v;
+    for (const k in req.headers) if (!HOP_BY_HOP.has(k)) headers[k] = req.headers[k];
     headers['x-forwarded-for'] = clientIp(req);
     headers['x-forwarded-proto'] = 'http';
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
@@ -144,19 +146,26 @@ export function createGateway(opts) {
       headers,
       agent,
     });
-    let sent = 0;
     let aborted = false;
-    req.on('data', (chunk) => {
-      sent += chunk.length;
-      if (sent > bodyLimits.rest && !aborted) {
-        aborted = true;
-        upstream.destroy();
-        req.unpipe(upstream);
-        req.resume();
-        sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
-      }
-    });
-    req.pipe(upstream);
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (Number.isFinite(declared) && declared > 0);
+    if (hasBody) {
+      let sent = 0;
+      req.on('data', (chunk) => {
+        sent += chunk.length;
+        if (sent > bodyLimits.rest && !aborted) {
+          aborted = true;
+          upstream.destroy();
+          req.unpipe(upstream);
+          req.resume();
+          sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
+        }
+      });
+      req.pipe(upstream);
+    } else {
+      // No body (GET, HEAD, DELETE, empty POST): headers go out in one write right away.
+      req.resume();
+      upstream.end();
+    }
     upstream.on('response', (up) => {
       if (aborted) {
         up.resume();
@@ -164,9 +173,40 @@ export function createGateway(opts) {
       }
       const out = {};
       // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
-      for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = v;
-      res.writeHead(up.statusCode || 502, out);
-      up.pipe(res);
+      for (const k in up.headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = up.headers[k];
+      const status = up.statusCode || 502;
+      // Small bodies (a page of rows) are collected and sent with their headers in one
+      // write, with a content-length instead of chunked encoding: fewer syscalls per call.
+      // Past SMALL_BODY bytes the rest is streamed as it arrives.
+      /** @type {Buffer[]} */
+      let chunks = [];
+      let size = 0;
+      let streaming = false;
+      up.on('data', (chunk) => {
+        if (streaming) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size > SMALL_BODY) {
+          streaming = true;
+          res.writeHead(status, out);
+          for (const c of chunks) res.write(c);
+          chunks = [];
+          up.pipe(res);
+        }
+      });
+      up.on('end', () => {
+        if (streaming) return;
+        if (req.method === 'HEAD' || status === 204 || status === 304) {
+          res.writeHead(status, out);
+          res.end();
+          return;
+        }
+        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+        out['content-length'] = body.length;
+        res.writeHead(status, out);
+        res.end(body);
+      });
+      up.on('error', () => res.destroy());
     });
     upstream.on('error', (e) => {
       if (aborted) return;

@@ -142,6 +142,35 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       assert.equal(data[0].pages_llm_answers[0].count, 1);
       assert.equal(data[0].pages_keywords[0].keywords.serps[0].count, 2);
 
+      // The page-list request of spec/app.md §7 as the app sends it: status joined and
+      // the per-page counts as computed fields, one page, exact count ("Showing x-y of n").
+      const list = await a.client
+        .from('pages')
+        .select('id, name, url, status, date_modified, statuses(name), serp_results_count, llm_answers_count', { count: 'exact' })
+        .eq('site', site.id)
+        .order('date_modified', { ascending: false })
+        .range(0, 0);
+      assert.equal(list.error, null);
+      assert.equal(list.count, 2);
+      assert.deepEqual(list.data, [{
+        id: p2.id, name: 'New', url: p2.url, status: 3, date_modified: list.data[0].date_modified,
+        statuses: { name: 'In Review' }, serp_results_count: 2, llm_answers_count: 1,
+      }]);
+      const second = await a.client
+        .from('pages')
+        .select('id, serp_results_count, llm_answers_count', { count: 'exact' })
+        .eq('site', site.id)
+        .order('date_modified', { ascending: false })
+        .range(1, 1);
+      assert.deepEqual([second.count, second.data], [2, [{ id: p1.id, serp_results_count: 0, llm_answers_count: 0 }]]);
+      // Another user sees neither the pages nor their counts; computed fields can be filtered and ordered.
+      const foreign = await b.client.from('pages').select('id, serp_results_count', { count: 'exact' }).eq('site', site.id);
+      assert.deepEqual([foreign.error, foreign.count, foreign.data], [null, 0, []]);
+      const busy = await a.client.from('pages').select('id').eq('site', site.id).gt('serp_results_count', 0);
+      assert.deepEqual(busy.data, [{ id: p2.id }]);
+      const bad = await a.client.from('pages').select('id, serp_results_total').eq('site', site.id);
+      assert.equal(bad.error?.code, '42703');
+
       const { count: own } = await a.client.from('serps').select('*', { count: 'exact', head: true }).eq('site', site.id).eq('own_site', true);
       assert.equal(own, 1);
       const { count: byKw } = await a.client.from('serps').select('*', { count: 'exact', head: true }).eq('linked_keyword', kw.id);

@@ -27,7 +27,17 @@ function tsType(udt, dataType) {
 /** @param {string} name */
 const pascal = (name) => name.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 
+// PostgREST computed fields (SQL functions taking a table's row): part of the table's
+// Row, listed in ComputedFields (left out of select('*')) and declared in Functions.
+/** @type {Record<string, Record<string, string>>} */
+const COMPUTED_FIELDS = {
+  pages: { serp_results_count: 'number', llm_answers_count: 'number' },
+};
+
 const FUNCTIONS = `    Functions: {
+      // PostgREST computed fields on pages (select=...,serp_results_count,llm_answers_count).
+      serp_results_count: { Args: { '': PagesRow }; Returns: number };
+      llm_answers_count: { Args: { '': PagesRow }; Returns: number };
       send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: PagesVersionsRow };
       cancel_revision: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
       approve_version: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
@@ -141,9 +151,14 @@ export async function generateTypes(url) {
       const rowName = `${pascal(table)}Row`;
       rowTypes += `\nexport type ${rowName} = {\n`;
       for (const c of cols) rowTypes += `  ${c.column_name}: ${tsType(c.udt_name, c.data_type)}${c.nullable ? ' | null' : ''};\n`;
+      const computed = COMPUTED_FIELDS[table] || {};
+      for (const [name, type] of Object.entries(computed)) rowTypes += `  ${name}: ${type};\n`;
       rowTypes += '};\n';
       const insertable = cols.filter((c) => !c.generated);
-      body += `      ${table}: {\n        Row: ${rowName};\n        Insert: {\n`;
+      body += `      ${table}: {\n        Row: ${rowName};\n`;
+      const computedNames = Object.keys(COMPUTED_FIELDS[table] || {});
+      if (computedNames.length) body += `        ComputedFields: ${computedNames.map((n) => `'${n}'`).join(' | ')};\n`;
+      body += '        Insert: {\n';
       for (const c of insertable) {
         const optional = c.nullable || c.has_default;
         body += `          ${c.column_name}${optional ? '?' : ''}: ${tsType(c.udt_name, c.data_type)}${c.nullable ? ' | null' : ''};\n`;

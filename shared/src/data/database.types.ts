@@ -100,6 +100,8 @@ export type PagesRow = {
   date_modified: string;
   hide_cover_image_from_preview: boolean;
   hide_revisions_texts_from_preview: boolean;
+  serp_results_count: number;
+  llm_answers_count: number;
 };
 
 export type PagesActionsRow = {
@@ -348,6 +350,7 @@ export type Database = {
       };
       pages: {
         Row: PagesRow;
+        ComputedFields: 'serp_results_count' | 'llm_answers_count';
         Insert: {
           id?: number;
           site: number;
@@ -762,6 +765,9 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      // PostgREST computed fields on pages (select=...,serp_results_count,llm_answers_count).
+      serp_results_count: { Args: { '': PagesRow }; Returns: number };
+      llm_answers_count: { Args: { '': PagesRow }; Returns: number };
       send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: PagesVersionsRow };
       cancel_revision: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
       approve_version: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
