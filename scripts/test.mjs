@@ -13,12 +13,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const { APPS } = require('./lib/ports.cjs');
 const node = process.execPath;
-const bin = (p) => require.resolve(p);
+// Package CLIs by file, resolved from each package's folder (their `exports` maps hide bin/ files).
+const bin = (pkgName, file) => path.join(path.dirname(require.resolve(`${pkgName}/package.json`)), file);
 
 const steps = [
   ['typecheck', () => runToEnd('typecheck', node, [path.join(ROOT, 'scripts/typecheck.mjs')], { cwd: ROOT })],
-  ['lint', () => runToEnd('lint', node, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0'], { cwd: ROOT })],
-  ['jest', () => runToEnd('jest', node, [bin('jest/bin/jest.js'), '--ci'], { cwd: ROOT })],
+  ['lint', () => runToEnd('lint', node, [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0'], { cwd: ROOT })],
+  ['jest', () => runToEnd('jest', node, [bin('jest', 'bin/jest.js'), '--ci'], { cwd: ROOT })],
 ];
 if (pkg.scripts && pkg.scripts['test:backend']) {
   steps.push(['backend', () => runToEnd('backend', 'npm', ['run', 'test:backend'], { cwd: ROOT })]);
@@ -32,7 +33,7 @@ steps.push([
   },
 ]);
 steps.push(['chromium', () => runToEnd('e2e', node, [path.join(ROOT, 'scripts/ensure-chromium.mjs')], { cwd: ROOT })]);
-steps.push(['e2e', () => runToEnd('e2e', node, [bin('@playwright/test/cli.js'), 'test'], { cwd: ROOT })]);
+steps.push(['e2e', () => runToEnd('e2e', node, [bin('@playwright/test', 'cli.js'), 'test'], { cwd: ROOT })]);
 
 const only = process.env.TEST_STEPS ? new Set(process.env.TEST_STEPS.split(',')) : null;
 const started = Date.now();
