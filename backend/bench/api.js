@@ -2,6 +2,7 @@
 // npm run bench:api — page-list request of spec/app.md §7 and a sign-in, at 1, 10
 // and 50 concurrent clients, through the gateway and directly against PostgREST.
 // The stack runs in a child process so the load generator does not share its event loop.
+// Gateway and direct runs are interleaved in 1 s slices so both see the same background load.
 // Env: BENCH_SECONDS (5 per run), BENCH_PAGES (10000), BENCH_CONCURRENCY ("1,10,50").
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -46,7 +47,8 @@ function request(agent, url, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
-async function drive(label, concurrency, seconds, makeRequest) {
+/** Runs `concurrency` closed-loop clients for `seconds`; returns the latencies (ms) and error count. */
+async function slice(concurrency, seconds, makeRequest) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   let errors = 0;
@@ -68,9 +70,33 @@ async function drive(label, concurrency, seconds, makeRequest) {
   );
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+  return { latencies, errors, elapsed };
+}
+
+function summary(label, concurrency, parts) {
+  const latencies = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const elapsed = parts.reduce((t, p) => t + p.elapsed, 0);
+  const errors = parts.reduce((t, p) => t + p.errors, 0);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
   return { label, concurrency, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
+async function drive(label, concurrency, seconds, makeRequest) {
+  return summary(label, concurrency, [await slice(concurrency, seconds, makeRequest)]);
+}
+
+/**
+ * Gateway and direct PostgREST alternate in one-second slices (order swapped each round)
+ * for `seconds` each, so both paths see the same background load on a shared machine and
+ * their ratio measures the gateway, not the neighbours.
+ */
+async function driveInterleaved(labels, concurrency, seconds, makers) {
+  const parts = makers.map(() => []);
+  for (let round = 0; round < seconds; round += 1) {
+    const order = round % 2 ? [1, 0] : [0, 1];
+    for (const i of order) parts[i].push(await slice(concurrency, 1, makers[i]));
+  }
+  return labels.map((label, i) => summary(label, concurrency, parts[i]));
 }
 
 async function main() {
@@ -109,8 +135,10 @@ async function main() {
     await drive('warm-up', 4, 1, (agent) => request(agent, `http://127.0.0.1:${info.postgrestPort}${query}`, { headers }));
     const results = [];
     for (const c of levels) {
-      results.push(await drive('page list via gateway', c, seconds, (agent) => request(agent, `${info.url}/rest/v1${query}`, { headers })));
-      results.push(await drive('page list direct PostgREST', c, seconds, (agent) => request(agent, `http://127.0.0.1:${info.postgrestPort}${query}`, { headers })));
+      results.push(...(await driveInterleaved(['page list via gateway', 'page list direct PostgREST'], c, seconds, [
+        (agent) => request(agent, `${info.url}/rest/v1${query}`, { headers }),
+        (agent) => request(agent, `http://127.0.0.1:${info.postgrestPort}${query}`, { headers }),
+      ])));
       results.push(await drive('sign-in via gateway', c, seconds, (agent) =>
         request(agent, `${info.url}/auth/v1/token?grant_type=password`, {
           method: 'POST', headers: { apikey: info.anonKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(signInBody) }, body: signInBody,
