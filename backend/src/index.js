@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createAuthService } from './auth/service.js';
 import { startDatabase } from './db/postgres.js';
-import { authenticatorUrl, prepareDatabase } from './db/migrate.js';
+import { DEFAULT_SEED_FILE, authenticatorUrl, prepareDatabase } from './db/migrate.js';
 import { DEFAULT_ALLOWED_ORIGINS, createGateway } from './gateway.js';
 import { DEFAULT_JWT_SECRET, mintKeys } from './keys.js';
 import { createMailer } from './mail/mailer.js';
@@ -34,7 +34,7 @@ function withTimeout(p, ms, what) {
  *   log?: (m: string) => void, confirmEmail?: boolean,
  *   rateLimits?: object, publicRpcs?: string[], bodyLimits?: object, jwtExpiry?: number,
  *   emailMinInterval?: number, postgrestPool?: number, onFatal?: (err: Error) => void,
- *   dbWatchdogMs?: number, migrationsDir?: string, seedFile?: string,
+ *   dbWatchdogMs?: number, migrationsDir?: string, seedFile?: string, seedFilesDir?: string,
  * }} [options]
  */
 export async function startStack({
@@ -59,6 +59,7 @@ export async function startStack({
   dbWatchdogMs = 1000,
   migrationsDir,
   seedFile,
+  seedFilesDir,
 } = {}) {
   const { anonKey, serviceRoleKey } = mintKeys(jwtSecret);
   dataDir = path.resolve(dataDir);
@@ -125,6 +126,8 @@ export async function startStack({
       log,
     });
     const storage = createStorageService({ pool, root: path.join(dataDir, 'storage'), verifyJwt: auth.verifyJwt, log });
+    // The seed's image URLs point at files shipped in supabase/seed-files (local only, like seed.sql).
+    if (prepared.seeded) await storage.seedFiles(seedFilesDir ?? path.join(path.dirname(seedFile ?? DEFAULT_SEED_FILE), 'seed-files'));
 
     const { server, agent } = createGateway({
       anonKey,

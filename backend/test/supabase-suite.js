@@ -373,6 +373,19 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       assert.equal(body.code, 'PGRST100');
     });
 
+    test('storage: the seeded image files are served at the URLs the seed writes', async () => {
+      const { data: demo } = await anon.rpc('get_article_for_view', { p_version_id: '00000000-0000-4000-8000-00000000d3e0' });
+      assert.ok(demo?.cover_image_url, 'the demo article has a cover image');
+      const coverUrl = new URL(demo.cover_image_url, stack.url);
+      for (const url of [coverUrl.href, anon.storage.from('seo1').getPublicUrl('logos/placeholder.png').data.publicUrl]) {
+        const res = await fetch(url);
+        assert.equal(res.status, 200, url);
+        assert.equal(res.headers.get('content-type'), 'image/png');
+        const bytes = Buffer.from(await res.arrayBuffer());
+        assert.deepEqual(bytes.subarray(0, 4), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      }
+    });
+
     test('storage: logo upload (multipart and raw), public URL, list, remove; page images; checks', async () => {
       const logoPath = `logos/${Date.now()}-a.png`;
       const up = await a.client.storage.from('seo1').upload(logoPath, new Blob([PNG_1X1], { type: 'image/png' }), { cacheControl: '3600', upsert: true });

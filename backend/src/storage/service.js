@@ -4,7 +4,7 @@
 // request.jwt.claims set, so the database's RLS policies decide, like Supabase.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -464,6 +464,53 @@ export function createStorageService({ pool, root, verifyJwt, maxUploadBytes = 5
     throw new StorageError(404, 'not_found', 'Route not found');
   }
 
+  /**
+   * Local seeding: copies `<dir>/<bucket>/<name>` files into the store and records them in
+   * storage.objects (as the superuser pool, like a service-role upload), skipping objects that
+   * already exist. Used once after supabase/seed.sql ran, so the seeded image URLs resolve.
+   */
+  async function seedFiles(dir) {
+    let added = 0;
+    let buckets;
+    try {
+      buckets = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return 0;
+    }
+    for (const b of buckets.filter((d) => d.isDirectory())) {
+      const bucket = validateBucketId(b.name);
+      const files = (await readdir(path.join(dir, b.name), { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
+      for (const f of files) {
+        const abs = path.join(f.parentPath ?? f.path, f.name);
+        const key = validateKey(path.relative(path.join(dir, b.name), abs).split(path.sep).join('/'));
+        const bytes = await readFile(abs);
+        const sniffed = await fileTypeFromBuffer(bytes);
+        const metadata = {
+          eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
+          size: bytes.length,
+          mimetype: sniffed?.mime || 'application/octet-stream',
+          cacheControl: 'max-age=3600',
+          lastModified: new Date().toISOString(),
+          contentLength: bytes.length,
+          httpStatusCode: 200,
+        };
+        const { rowCount } = await pool.query(
+          `insert into storage.objects (bucket_id, name, metadata, version) values ($1, $2, $3, $4)
+           on conflict (bucket_id, name) do nothing`,
+          [bucket, key, metadata, randomUUID()],
+        );
+        if (rowCount) {
+          const dest = filePath(bucket, key);
+          await mkdir(path.dirname(dest), { recursive: true });
+          await writeFile(dest, bytes);
+          added++;
+        }
+      }
+    }
+    if (added) log(`[storage] seeded ${added} file(s) from ${dir}`);
+    return added;
+  }
+
   async function handle(req, res, subpath) {
     try {
       const out = await route(req, res, subpath);
@@ -485,5 +532,5 @@ export function createStorageService({ pool, root, verifyJwt, maxUploadBytes = 5
     }
   }
 
-  return { handle };
+  return { handle, seedFiles };
 }
