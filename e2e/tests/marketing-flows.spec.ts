@@ -1,6 +1,6 @@
 // Contact form, free-article dialog, /first-article, FAQ accordion and testimonial carousel, in Chromium
 // against the real backend; database rows are checked with a service-role read.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { adminSelect, unique } from './marketing-helpers';
 
 test.use({ locale: 'en-US' });
@@ -69,7 +69,8 @@ test('free-article dialog creates the request and its site with the spec default
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Get Your Free, SEO-Optimized Article')).toBeVisible();
   await expect(dialog.getByText('Website Information')).toBeVisible();
-  const box = await dialog.locator('.mantine-Modal-content').boundingBox();
+  // the dialog role sits on Mantine's Modal content element itself
+  const box = await dialog.boundingBox();
   expect(box!.height).toBeLessThanOrEqual(page.viewportSize()!.height * 0.9 + 1);
 
   await dialog.getByLabel('Website URL').fill('nope');
@@ -149,7 +150,8 @@ for (const [width, perRow, hasButtons] of [[1440, 2, true], [1100, 2, false], [3
   test(`testimonial carousel at ${width}px: ${perRow} per row, buttons ${hasButtons ? 'shown' : 'hidden'}, arrow keys loop`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/home-3#testimonials');
-    const carousel = page.getByRole('region', { name: 'What our clients say' });
+    // the section is also a region named by its heading: take the carousel inside it
+    const carousel = page.locator('#testimonials').getByRole('region', { name: 'What our clients say' });
     await carousel.scrollIntoViewIfNeeded();
     const viewport = await carousel.locator('.mantine-Carousel-viewport').boundingBox();
     const slide = await carousel.locator('.mantine-Carousel-slide').first().boundingBox();

@@ -6,6 +6,8 @@ import { expect, type APIRequestContext } from '@playwright/test';
 const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
 function serviceRoleKey(): string {
+  // the key of the backend started by e2e/global-setup.ts, else an explicit one, else minted
+  if (process.env.E2E_SERVICE_ROLE_KEY) return process.env.E2E_SERVICE_ROLE_KEY;
   if (process.env.SUPABASE_SERVICE_ROLE_KEY) return process.env.SUPABASE_SERVICE_ROLE_KEY;
   const secret = process.env.JWT_SECRET || DEFAULT_JWT_SECRET;
   const b64 = (v: string) => Buffer.from(v).toString('base64url');

@@ -1,6 +1,6 @@
 // Every public route of the marketing remote renders its key texts (English, spec copy), the
 // no-JavaScript HTML carries the prerendered page and meta tags, and screenshots of / are saved.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 

@@ -22,6 +22,7 @@ import { pageMeta } from '../src/content/seo';
 import type { Locale } from '../src/content/types';
 import { ClaimDialogProvider } from '../src/features/claim/hooks/useClaimDialog';
 import { MARKETING_NS, registerMarketingI18n } from '../src/i18n';
+import '@mantine/core/styles.css';
 import '@mantine/carousel/styles.css';
 import '../src/app/marketing.css';
 

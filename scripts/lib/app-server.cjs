@@ -86,7 +86,7 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
   const root = path.resolve(distDir);
   const prerender =
     prerenderer === undefined && isHost
-      ? createPrerenderer({ baseUrl: remoteBaseUrl('marketing', env), log })
+      ? createPrerenderer({ baseUrl: remoteBaseUrl('marketing', env), siteUrl: config.siteUrl, log })
       : prerenderer || null;
   const gzipCache = new Map(); // abs path -> { mtimeMs, buffer }
 
@@ -148,8 +148,9 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
 
   async function sendIndex(req, res, pathname) {
     let html = await readIndex();
-    if (prerender && /text\/html/.test(req.headers.accept || '')) html = await prerender.render(pathname, html);
+    if (prerender && /text\/html/.test(req.headers.accept || '')) html = await prerender.render(pathname, html, req);
     const headers = baseHeaders({ 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' });
+    if (prerender) headers.Vary = 'Accept, Accept-Language';
     if (csp) headers['Content-Security-Policy'] = csp;
     if (isHost) headers['X-Frame-Options'] = 'SAMEORIGIN';
     send(req, res, 200, headers, html);
@@ -199,6 +200,14 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
     if (isFile && relPath !== 'index.html') {
       await sendFile(req, res, absPath, relPath);
       return;
+    }
+    // site-root files of the marketing remote (sitemap.xml, robots.txt), served by the host
+    if (!isFile && prerender && typeof prerender.rootFile === 'function') {
+      const file = await prerender.rootFile(pathname);
+      if (file) {
+        send(req, res, 200, baseHeaders({ 'Content-Type': file.type, 'Cache-Control': 'public, max-age=300' }), file.body);
+        return;
+      }
     }
     // missing files that look like assets are real 404s; everything else is a client route
     if (path.extname(pathname) && !isFile) {

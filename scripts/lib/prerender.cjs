@@ -2,6 +2,17 @@
 // The marketing build writes dist/prerender/manifest.json (route → head data + body file) and the
 // body HTML files; the shell server injects them into its index.html for text/html GETs.
 // Any failure falls back silently to the plain SPA page.
+//
+// Language: `?lng=fr|en` wins, else the best Accept-Language match, else the manifest's default; the
+// entry of that language (manifest `locales`) gives <html lang>, title, meta, canonical and body.
+// Absolute URLs of the manifest (built with SITE_URL at build time) are rebased onto the server's siteUrl.
+// Styles: the prerender stylesheet (manifest `styles`) is linked so a page without JavaScript is styled.
+// Hand-off: the body goes into <div id="citable-prerender"> after an empty #root. Before JavaScript it is
+// the page (with room for the shell header); once the shell has mounted into #root it is laid over the
+// shell's main area (under the sticky header) until the marketing page has rendered the same content
+// and removes it (marketing/src/app/PrerenderHandoff.tsx): no blank page, no hydration mismatch. If the
+// shell shows a remote error instead, CSS hides it.
+// Site root files: /sitemap.xml and /robots.txt are fetched from the marketing remote and cached like the manifest.
 
 const escapeHtml = (value) =>
   String(value)
@@ -45,34 +56,83 @@ function headTags(entry) {
   return tags.join('\n    ');
 }
 
+const PRERENDER_ID = 'citable-prerender';
+/** Height of the shell's sticky header (shell/src/features/layout/components/AppHeader.tsx HEADER_HEIGHT). */
+const HEADER_HEIGHT = 64;
+const HANDOFF_CSS =
+  `#${PRERENDER_ID}{padding-top:${HEADER_HEIGHT}px}` +
+  `#root:not(:empty)~#${PRERENDER_ID}{position:absolute;top:0;left:0;right:0;z-index:1;background:var(--mantine-color-body,#fff)}` +
+  `body:has([data-testid="remote-error"]) #${PRERENDER_ID},body:has([data-testid="config-error"]) #${PRERENDER_ID}{display:none}`;
+
 /** Injects head data and body HTML of a manifest entry into the shell's index.html. */
-function injectPrerender(html, entry, bodyHtml) {
+function injectPrerender(html, entry, bodyHtml, opts = {}) {
   let out = html;
   if (entry.title) {
     const title = `<title>${escapeHtml(entry.title)}</title>`;
     out = /<title>[\s\S]*?<\/title>/.test(out) ? out.replace(/<title>[\s\S]*?<\/title>/, () => title) : out.replace('</head>', () => `${title}\n</head>`);
   }
   if (entry.lang && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(entry.lang)) {
-    out = out.replace(/<html([^>]*?)\slang="[^"]*"/, (_m, attrs) => `<html${attrs} lang="${entry.lang}"`);
+    out = /<html[^>]*\slang=/.test(out)
+      ? out.replace(/<html([^>]*?)\slang=(?:"[^"]*"|'[^']*'|[^\s>]+)/, (_m, attrs) => `<html${attrs} lang="${entry.lang}"`)
+      : out.replace(/<html/, () => `<html lang="${entry.lang}"`);
   }
-  const tags = headTags(entry);
+  let tags = headTags(entry);
+  if (bodyHtml) {
+    const styles = opts.stylesheetHref ? `<link rel="stylesheet" href="${escapeHtml(opts.stylesheetHref)}" />\n    ` : '';
+    tags = `${styles}<style data-citable-prerender>${HANDOFF_CSS}</style>${tags ? `\n    ${tags}` : ''}`;
+  }
   if (tags) {
     out = out.includes('<!--citable-head-->')
       ? out.replace('<!--citable-head-->', () => tags)
       : out.replace('</head>', () => `${tags}\n</head>`);
   }
   if (bodyHtml) {
-    out = out.includes('<!--citable-body-->')
-      ? out.replace('<!--citable-body-->', () => bodyHtml)
-      : out.replace(/<div id="root">\s*<\/div>/, () => `<div id="root">${bodyHtml}</div>`);
+    const overlay = `<div id="${PRERENDER_ID}" data-route="${escapeHtml(entry.path || '')}" data-lang="${escapeHtml(entry.lang || '')}">${bodyHtml}</div>`;
+    const root = /<div id=(?:"root"|'root'|root)>\s*(?:<!--citable-body-->)?\s*<\/div>/;
+    if (root.test(out)) out = out.replace(root, () => `<div id="root"></div>${overlay}`);
   }
   return out;
 }
 
+const SUPPORTED = ['fr', 'en'];
+
+/** Language of a request: ?lng= first, then Accept-Language (q-weighted), else null. */
+function requestLanguage(url, headers = {}, supported = SUPPORTED) {
+  try {
+    const lng = new URL(url || '/', 'http://localhost').searchParams.get('lng');
+    const short = lng && lng.toLowerCase().slice(0, 2);
+    if (short && supported.includes(short)) return short;
+  } catch {
+    // bad URL: ignore the query
+  }
+  const header = headers['accept-language'];
+  if (typeof header !== 'string' || !header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { lang: tag.trim().toLowerCase().slice(0, 2), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((item) => item.q > 0 && /^[a-z]{2}$/.test(item.lang))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const match = ranked.find((item) => supported.includes(item.lang));
+  return match ? match.lang : null;
+}
+
+/** Rewrites every string value starting with `from` to start with `to` (deep copy). */
+function rebase(value, from, to) {
+  if (!from || !to || from === to) return value;
+  if (typeof value === 'string') return value === from || value.startsWith(`${from}/`) || value.startsWith(`${from}?`) ? to + value.slice(from.length) : value;
+  if (Array.isArray(value)) return value.map((v) => rebase(v, from, to));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rebase(v, from, to)]));
+  return value;
+}
+
 /**
- * @param {{ baseUrl: string, fetchImpl?: typeof fetch, ttlMs?: number, now?: () => number, timeoutMs?: number, log?: (msg: string) => void }} opts
+ * @param {{ baseUrl: string, siteUrl?: string, fetchImpl?: typeof fetch, ttlMs?: number, now?: () => number, timeoutMs?: number, log?: (msg: string) => void }} opts
  */
-function createPrerenderer({ baseUrl, fetchImpl = globalThis.fetch, ttlMs = 30_000, now = Date.now, timeoutMs = 2_000, log = () => {} }) {
+function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttlMs = 30_000, now = Date.now, timeoutMs = 2_000, log = () => {} }) {
   const base = baseUrl.replace(/\/+$/, '');
   const cache = new Map(); // url -> { at, value }
 
@@ -91,30 +151,71 @@ function createPrerenderer({ baseUrl, fetchImpl = globalThis.fetch, ttlMs = 30_0
     return value;
   }
 
-  async function getManifest() {
+  const site = siteUrl ? siteUrl.replace(/\/+$/, '') : null;
+
+  async function getManifestFile() {
     const manifest = await cached(`${base}/prerender/manifest.json`, (r) => r.json());
-    if (!manifest || typeof manifest !== 'object') return null;
+    return manifest && typeof manifest === 'object' ? manifest : null;
+  }
+
+  async function getManifest() {
+    const manifest = await getManifestFile();
+    if (!manifest) return null;
     return manifest.routes && typeof manifest.routes === 'object' ? manifest.routes : manifest;
   }
 
-  /** The prerendered page for a route, or the input html unchanged. */
-  async function render(pathname, html) {
+  /**
+   * The prerendered page for a route, or the input html unchanged.
+   * @param {string} pathname
+   * @param {string} html
+   * @param {{ url?: string, headers?: Record<string, string | string[] | undefined> }} [req] for the language
+   */
+  async function render(pathname, html, req) {
     try {
-      const routes = await getManifest();
-      const entry = routes && routes[normalizeRoute(pathname)];
-      if (!entry || typeof entry !== 'object') return html;
+      const manifest = await getManifestFile();
+      if (!manifest) return html;
+      const routes = manifest.routes && typeof manifest.routes === 'object' ? manifest.routes : manifest;
+      const route = routes[normalizeRoute(pathname)];
+      if (!route || typeof route !== 'object') return html;
+      const locales = route.locales && typeof route.locales === 'object' ? route.locales : {};
+      const lang = req ? requestLanguage(req.url, req.headers, Object.keys(locales).length ? Object.keys(locales) : SUPPORTED) : null;
+      let entry = (lang && locales[lang]) || route;
+      if (typeof manifest.siteUrl === 'string') entry = rebase(entry, manifest.siteUrl.replace(/\/+$/, ''), site);
       let bodyHtml = '';
       if (typeof entry.bodyFile === 'string' && SAFE_BODY_FILE.test(entry.bodyFile)) {
         bodyHtml = (await cached(`${base}/prerender/${entry.bodyFile}`, (r) => r.text())) || '';
       }
-      return injectPrerender(html, entry, bodyHtml);
+      const styles = typeof manifest.styles === 'string' && SAFE_STYLE_FILE.test(manifest.styles) ? `${base}/prerender/${manifest.styles}` : null;
+      return injectPrerender(html, entry, bodyHtml, { stylesheetHref: styles });
     } catch (error) {
       log(`prerender: ${pathname} failed (${error && error.message ? error.message : error})`);
       return html;
     }
   }
 
-  return { render, getManifest };
+  const ROOT_FILES = {
+    '/sitemap.xml': 'application/xml; charset=utf-8',
+    '/robots.txt': 'text/plain; charset=utf-8',
+  };
+
+  /**
+   * A site-root file taken from the marketing remote (/sitemap.xml, /robots.txt), cached like the
+   * manifest, with its URLs rebased onto siteUrl; null when not one of them or unavailable.
+   * @returns {Promise<{ type: string, body: string } | null>}
+   */
+  async function rootFile(pathname) {
+    const type = ROOT_FILES[pathname];
+    if (!type) return null;
+    const body = await cached(`${base}${pathname}`, (r) => r.text());
+    if (typeof body !== 'string') return null;
+    const manifest = await getManifestFile();
+    const from = manifest && typeof manifest.siteUrl === 'string' ? manifest.siteUrl.replace(/\/+$/, '') : null;
+    return { type, body: from && site && from !== site ? body.split(from).join(site) : body };
+  }
+
+  return { render, getManifest, rootFile };
 }
 
-module.exports = { createPrerenderer, injectPrerender, headTags, escapeHtml, normalizeRoute };
+const SAFE_STYLE_FILE = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.css$/;
+
+module.exports = { createPrerenderer, injectPrerender, headTags, escapeHtml, normalizeRoute, requestLanguage, rebase, PRERENDER_ID };

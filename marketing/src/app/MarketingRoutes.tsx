@@ -7,6 +7,7 @@ import { routeKeyForPath, routeKeys, type RouteKey } from '../config/paths';
 import { ClaimDialogProvider } from '../features/claim/hooks/useClaimDialog';
 import { registerMarketingI18n } from '../i18n';
 import { useMarketingT } from '../lib/locale';
+import { PrerenderHandoff } from './PrerenderHandoff';
 import { pageLoaders } from './routes';
 import { usePageMeta } from './usePageMeta';
 import './marketing.css';
@@ -25,6 +26,7 @@ function PageError({ retry }: { retry: () => void }) {
   return (
     <Center mih="60vh" p="xl">
       <Stack align="center" gap="md">
+        <PrerenderHandoff />
         <Text fw={600}>{t('error.title')}</Text>
         <Button variant="light" onClick={retry}>{t('error.retry')}</Button>
       </Stack>
@@ -41,13 +43,14 @@ export default function MarketingRoutes() {
   const { locale } = useMarketingT();
   const key = routeKeyForPath(pathname);
   usePageMeta(key, locale);
-  if (!key) return <NotFound />;
+  if (!key) return <><PrerenderHandoff /><NotFound /></>;
   const Page = pages[key];
   return (
     <ClaimDialogProvider>
       <ErrorBoundary key={key} fallback={(retry) => <PageError retry={retry} />}>
         <Suspense fallback={<PageLoader />}>
           <Page />
+          <PrerenderHandoff />
         </Suspense>
       </ErrorBoundary>
     </ClaimDialogProvider>
