@@ -1,7 +1,7 @@
 // Contact form, free-article dialog, /first-article, FAQ accordion and testimonial carousel, in Chromium
 // against the real backend; database rows are checked with a service-role read.
 import { expect, test } from '../fixtures';
-import { adminSelect, unique } from './marketing-helpers';
+import { adminSelect, gotoInteractive, unique } from './marketing-helpers';
 
 test.use({ locale: 'en-US' });
 
@@ -26,7 +26,7 @@ function expectSpecDefaults(site: SiteRow, host: string, email: string) {
 }
 
 test('contact form: validation messages, Sending..., success toast, reset, and the row in the database', async ({ page, request }) => {
-  await page.goto('/#contact');
+  await gotoInteractive(page, '/#contact');
   const form = page.locator('#contact form');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByText('Name must be at least 2 characters.')).toBeVisible();
@@ -51,7 +51,7 @@ test('contact form: validation messages, Sending..., success toast, reset, and t
 });
 
 test('contact form: a backend failure shows the error toast and keeps the values', async ({ page }) => {
-  await page.goto('/home-1#contact');
+  await gotoInteractive(page, '/home-1#contact');
   await page.route('**/rest/v1/rpc/submit_contact_message', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
   const form = page.locator('#contact form');
   await form.getByLabel('Name').fill('Marie');
@@ -64,7 +64,7 @@ test('contact form: a backend failure shows the error toast and keeps the values
 });
 
 test('free-article dialog creates the request and its site with the spec defaults, then lands on the success page', async ({ page, request }) => {
-  await page.goto('/home-1');
+  await gotoInteractive(page, '/home-1');
   await page.getByRole('button', { name: 'Claim Your Free Article' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Get Your Free, SEO-Optimized Article')).toBeVisible();
@@ -95,7 +95,7 @@ test('free-article dialog creates the request and its site with the spec default
 });
 
 test('free-article dialog: a backend failure shows the error toast and keeps the values', async ({ page }) => {
-  await page.goto('/');
+  await gotoInteractive(page, '/');
   await page.route('**/rest/v1/rpc/claim_first_article', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
   await page.getByRole('button', { name: 'Claim Your Free Article' }).first().click();
   const dialog = page.getByRole('dialog');
@@ -108,7 +108,7 @@ test('free-article dialog: a backend failure shows the error toast and keeps the
 });
 
 test('/first-article creates the request and site and goes to the success page', async ({ page, request }) => {
-  await page.goto('/first-article');
+  await gotoInteractive(page, '/first-article');
   await expect(page.getByRole('heading', { name: 'First Article Setup' })).toBeVisible();
   const host = `${unique('first-')}.example.fr`;
   const email = `${unique('first.')}@e2e.citable.test`;
@@ -124,7 +124,7 @@ test('/first-article creates the request and site and goes to the success page',
 });
 
 test('FAQ accordion: one answer open at a time, and collapsible', async ({ page }) => {
-  await page.goto('/home-4#faq');
+  await gotoInteractive(page, '/home-4#faq');
   const faq = page.locator('#faq');
   const first = faq.getByRole('button', { name: 'Who will write my article?' });
   const second = faq.getByRole('button', { name: 'How long does it take?' });
@@ -139,7 +139,7 @@ test('FAQ accordion: one answer open at a time, and collapsible', async ({ page 
 });
 
 test('in-page anchors scroll smoothly below the header', async ({ page }) => {
-  await page.goto('/home-1');
+  await gotoInteractive(page, '/home-1');
   await page.getByRole('link', { name: 'See pricing' }).click();
   await expect(page).toHaveURL(/#pricing$/);
   await expect.poll(async () => page.locator('#pricing').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
@@ -149,7 +149,7 @@ test('in-page anchors scroll smoothly below the header', async ({ page }) => {
 for (const [width, perRow, hasButtons] of [[1440, 2, true], [1100, 2, false], [375, 1, false]] as const) {
   test(`testimonial carousel at ${width}px: ${perRow} per row, buttons ${hasButtons ? 'shown' : 'hidden'}, arrow keys loop`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/home-3#testimonials');
+    await gotoInteractive(page, '/home-3#testimonials');
     // the section is also a region named by its heading: take the carousel inside it
     const carousel = page.locator('#testimonials').getByRole('region', { name: 'What our clients say' });
     await carousel.scrollIntoViewIfNeeded();

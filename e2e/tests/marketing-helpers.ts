@@ -1,7 +1,7 @@
 // Helpers of the marketing specs: backend URL from the shell's /config.json, and a service-role
 // REST read (the key is minted from JWT_SECRET like the backend does, or given as SUPABASE_SERVICE_ROLE_KEY).
 import { createHmac } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
@@ -33,3 +33,13 @@ export async function adminSelect<T>(request: APIRequestContext, query: string):
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Opens a public route and waits for the interactive page: the shell server first sends the
+ * prerendered copy (#citable-prerender), which the marketing remote removes once its page is rendered.
+ */
+export async function gotoInteractive(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('[data-app="marketing"]')).toBeAttached();
+  await expect(page.locator('#citable-prerender')).toHaveCount(0);
+}

@@ -2,6 +2,7 @@
 // no-JavaScript HTML carries the prerendered page and meta tags, and screenshots of / are saved.
 import { expect, test } from '../fixtures';
 import { mkdirSync } from 'node:fs';
+import { gotoInteractive } from './marketing-helpers';
 import path from 'node:path';
 
 const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
@@ -33,14 +34,14 @@ for (const route of routes) {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (msg) => { if (msg.type() === 'error' && /ChunkLoadError/.test(msg.text())) errors.push(msg.text()); });
-    await page.goto(route.path);
+    await gotoInteractive(page, route.path);
     for (const text of route.texts) await expect(page.getByText(text, { exact: typeof text === 'string' ? false : undefined }).first()).toBeVisible();
     expect(errors).toEqual([]);
   });
 }
 
 test('landing footer: contact details, Paris, 2025 and dead links that are not links', async ({ page }) => {
-  await page.goto('/home-1');
+  await gotoInteractive(page, '/home-1');
   const footer = page.locator('footer').last();
   await expect(footer.getByText('Paris, France · 2025')).toBeVisible();
   await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
@@ -53,7 +54,7 @@ test('landing footer: contact details, Paris, 2025 and dead links that are not l
 });
 
 test('single-price and strategy-call buttons lead to /auth; Reach Out Directly is a mailto', async ({ page }) => {
-  await page.goto('/home-4');
+  await gotoInteractive(page, '/home-4');
   await expect(page.getByRole('link', { name: 'Reach Out Directly' }).first()).toHaveAttribute('href', /^mailto:.+@/);
   await page.getByRole('link', { name: 'Book Your Free 15-Min Strategy Call' }).click();
   await expect(page).toHaveURL(/\/auth$/);
@@ -85,6 +86,72 @@ test('each prerendered route has its own title', async ({ request }) => {
   expect(titles.size).toBe(routes.length - 1);
 });
 
+test('English is served for ?lng=en and for an Accept-Language preferring English, with <html lang> and the stylesheet', async ({ request }) => {
+  for (const [url, headers] of [
+    ['/?lng=en', { accept: 'text/html', 'accept-language': 'fr-FR,fr;q=0.9' }],
+    ['/', { accept: 'text/html', 'accept-language': 'en-GB,en;q=0.9,fr;q=0.5' }],
+  ] as const) {
+    const html = await (await request.get(url, { headers })).text();
+    expect(html, url).toMatch(/<html [^>]*lang="en"/);
+    expect(html, url).toContain('Articles that rank on Google and get cited by AI');
+    expect(html, url).not.toContain('Des articles qui se positionnent');
+    expect(html, url).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/\?lng=en"/);
+    expect(html, url).toMatch(/<link rel="stylesheet" href="[^"]+\/prerender\/marketing\.css"/);
+  }
+  const fr = await (await request.get('/', { headers: { accept: 'text/html', 'accept-language': 'fr-FR' } })).text();
+  expect(fr).toMatch(/<html [^>]*lang="fr"/);
+});
+
+test('sitemap.xml and robots.txt are served at the site root by the shell, with its own URLs', async ({ request, baseURL }) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.ok()).toBeTruthy();
+  expect(sitemap.headers()['content-type']).toMatch(/xml/);
+  const xml = await sitemap.text();
+  for (const p of ['/', '/home-1', '/home-4-pricing-google']) expect(xml).toContain(`<loc>${baseURL}${p}</loc>`);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test('the prerendered page is shown until the interactive page replaces it: no blank frame, no shift, no console error', async ({ page, consoleErrors }) => {
+  // record, every animation frame from the first one, whether the hero heading is on screen
+  await page.addInitScript(() => {
+    const w = window as unknown as { __heroFrames: { t: number; visible: boolean; top: number | null; overlay: boolean }[] };
+    w.__heroFrames = [];
+    const tick = () => {
+      const h1 = Array.from(document.querySelectorAll('h1')).find((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height > 0);
+      w.__heroFrames.push({ t: performance.now(), visible: !!h1, top: h1 ? Math.round(h1.getBoundingClientRect().top) : null, overlay: !!document.getElementById('citable-prerender') });
+      if (w.__heroFrames.length < 2000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  // hold the marketing remote back so the shell mounts first
+  await page.route('**/remoteEntry.js', async (route) => {
+    if (route.request().url().startsWith(process.env.E2E_MARKETING_URL ?? '#')) await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.route('**/mf-manifest.json', async (route) => {
+    if (route.request().url().startsWith(process.env.E2E_MARKETING_URL ?? '#')) await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByTestId('app-header')).toBeVisible();
+  await expect(page.locator('#citable-prerender h1')).toBeVisible();
+  await expect(page.locator('#citable-prerender')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('[data-app="marketing"] h1')).toBeVisible();
+  await page.getByRole('button', { name: /Claim Your Free Article|Recevoir mon article offert|article offert/i }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const frames = await page.evaluate(() => (window as unknown as { __heroFrames: { visible: boolean; top: number | null; overlay: boolean }[] }).__heroFrames);
+  const first = frames.findIndex((f) => f.visible);
+  expect(first, 'the hero is painted from the prerender').toBeGreaterThanOrEqual(0);
+  expect(frames[first].overlay).toBe(true);
+  const after = frames.slice(first);
+  expect(after.filter((f) => !f.visible), 'no frame without the hero once it was painted').toEqual([]);
+  expect(after.some((f) => !f.overlay), 'the interactive page took over').toBe(true);
+  const tops = new Set(after.map((f) => f.top));
+  expect(tops.size, `hero top positions ${[...tops].join(', ')}`).toBe(1);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('robots.txt and sitemap.xml list the public routes', async ({ request }) => {
   const marketingBase = ((await (await request.get('/config.json')).json()) as { remotes: { marketing: string } }).remotes.marketing.replace(/\/mf-manifest\.json$/, '');
   const sitemap = await (await request.get(`${marketingBase}/sitemap.xml`)).text();
@@ -96,7 +163,7 @@ test('robots.txt and sitemap.xml list the public routes', async ({ request }) =>
 for (const width of [1440, 375]) {
   test(`screenshot of / at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: width === 1440 ? 900 : 812 });
-    await page.goto('/');
+    await gotoInteractive(page, '/');
     await expect(page.getByText('Articles that rank on Google and get cited by AI')).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     // no horizontal scrolling on small screens
@@ -104,3 +171,17 @@ for (const width of [1440, 375]) {
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, `marketing-home-${width}.png`), fullPage: true });
   });
 }
+
+test('without JavaScript / is a styled page (screenshot at 375px)', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, locale: 'en-US', baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  const hero = page.getByRole('heading', { level: 1 });
+  await expect(hero).toHaveText('Articles that rank on Google and get cited by AI');
+  // the Mantine/marketing stylesheet applies: the heading is large and bold, buttons are styled
+  expect(await hero.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThan(28);
+  expect(await page.getByText('Claim Your Free Article').first().evaluate((el) => getComputedStyle(el.closest('button')!).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBeTruthy();
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'marketing-home-nojs-375.png'), fullPage: false });
+  await context.close();
+});

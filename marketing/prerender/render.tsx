@@ -8,7 +8,7 @@
  *   dist/sitemap.xml, dist/robots.txt
  * The canonical base URL is SITE_URL (default http://localhost:3000); `path` is kept so a server can rebase it.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
@@ -22,7 +22,35 @@ import { pageMeta } from '../src/content/seo';
 import type { Locale } from '../src/content/types';
 import { ClaimDialogProvider } from '../src/features/claim/hooks/useClaimDialog';
 import { MARKETING_NS, registerMarketingI18n } from '../src/i18n';
-import '@mantine/core/styles.css';
+// only the Mantine styles the public pages use (the whole @mantine/core/styles.css is ~280 KB)
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import '@mantine/core/styles/Timeline.css';
+import '@mantine/core/styles/Title.css';
 import '@mantine/carousel/styles.css';
 import '../src/app/marketing.css';
 
@@ -105,6 +133,15 @@ function sitemap(): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
+function minifyCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\s*([{};])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const manifest: Record<string, Entry & { locales: Record<Locale, Entry> }> = {};
@@ -113,7 +150,9 @@ async function main() {
     for (const locale of LOCALES) {
       const html = await renderPage(key, locale);
       const entry = entryFor(key, locale);
-      writeFileSync(path.join(outDir, entry.bodyFile), html);
+      // forms only work once the interactive page has taken over: until then they are inert, so a
+      // visitor cannot type into (and lose) or natively submit the prerendered copy
+      writeFileSync(path.join(outDir, entry.bodyFile), html.replace(/<form(?=[\s>])/g, '<form inert=""'));
       locales[locale] = entry;
     }
     manifest[paths[key]] = { ...locales[DEFAULT_LOCALE], locales };
@@ -121,7 +160,8 @@ async function main() {
   writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify({ siteUrl, defaultLanguage: DEFAULT_LOCALE, styles: 'marketing.css', routes: manifest }, null, 2)}\n`);
 
   const builtCss = path.join(appDir, 'dist/prerender-build/marketing.css');
-  if (existsSync(builtCss)) copyFileSync(builtCss, path.join(outDir, 'marketing.css'));
+  // comments and indentation out (safe whitespace only: around braces and semicolons, and line breaks)
+  if (existsSync(builtCss)) writeFileSync(path.join(outDir, 'marketing.css'), minifyCss(readFileSync(builtCss, 'utf8')));
 
   writeFileSync(path.join(distDir, 'sitemap.xml'), sitemap());
   const robots = readFileSync(path.join(appDir, 'public/robots.txt'), 'utf8').trimEnd();

@@ -87,6 +87,11 @@ function injectPrerender(html, entry, bodyHtml, opts = {}) {
       : out.replace('</head>', () => `${tags}\n</head>`);
   }
   if (bodyHtml) {
+    // Mantine scopes its colour-scheme variables to [data-mantine-color-scheme]: the client sets it,
+    // a page read without JavaScript needs it in the markup (the platform is light only)
+    if (!/<html[^>]*data-mantine-color-scheme/.test(out)) out = out.replace(/<html/, () => '<html data-mantine-color-scheme="light"');
+    // the page has its content: the "needs JavaScript" notice is not true any more
+    out = out.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
     const overlay = `<div id="${PRERENDER_ID}" data-route="${escapeHtml(entry.path || '')}" data-lang="${escapeHtml(entry.lang || '')}">${bodyHtml}</div>`;
     const root = /<div id=(?:"root"|'root'|root)>\s*(?:<!--citable-body-->)?\s*<\/div>/;
     if (root.test(out)) out = out.replace(root, () => `<div id="root"></div>${overlay}`);
