@@ -32,6 +32,7 @@
 // when a target is missed (the table says so) unless --strict.
 //
 // Options: --runs N, --url /path (repeatable), --force (rebuild), --strict, --json (machine output).
+/* global window */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,9 +105,22 @@ function ensureBuilt() {
     };
     return Math.max(newest(path.join(ROOT, 'marketing/prerender')), ...buildInputs(ROOT, 'marketing').map(newest)) <= built;
   };
+  // the shell has no remoteEntry.js (isBuildFresh's marker): compare its index.html instead
+  const shellFresh = () => {
+    const index = path.join(ROOT, 'shell/dist/index.html');
+    if (!fs.existsSync(index)) return false;
+    const built = fs.statSync(index).mtimeMs;
+    const newest = (p) => {
+      if (!fs.existsSync(p)) return 0;
+      const st = fs.statSync(p);
+      if (st.isFile()) return st.mtimeMs;
+      return Math.max(0, ...fs.readdirSync(p).filter((n) => n !== 'node_modules' && n !== 'dist').map((n) => newest(path.join(p, n))));
+    };
+    return buildInputs(ROOT, 'shell').every((input) => newest(input) <= built);
+  };
   const stale = [];
   for (const app of ['shell', 'marketing', 'workspace', 'reviewer']) {
-    const fresh = isBuildFresh(ROOT, app) && (app !== 'marketing' || prerenderFresh());
+    const fresh = app === 'shell' ? shellFresh() : isBuildFresh(ROOT, app) && (app !== 'marketing' || prerenderFresh());
     if (opt('--force') || !fresh) stale.push(app);
   }
   // workspace/reviewer only need to exist (the public pages never load them)
@@ -117,7 +131,7 @@ function ensureBuilt() {
   }
   log(`build (production): ${needed.join(', ')}`);
   const scopes = needed.flatMap((app) => ['--scope', `@citable/${app}`]);
-  const result = spawnSync('npx', ['lerna', 'run', 'build', ...scopes], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npx', ['lerna', 'run', 'build', ...scopes], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error(`build failed (exit ${result.status})`);
 }
 
@@ -203,6 +217,13 @@ async function measure(browser, url) {
   await page.waitForTimeout(2000);
   const raw = await page.evaluate(() => window.__bench);
   await context.close();
+  if (process.env.BENCH_DEBUG) {
+    const rel = (t) => Math.round((t - navStart) * 1000);
+    log(`paint ${Math.round(raw.fp)} fcp ${Math.round(raw.fcp)} lcp ${Math.round(raw.lcp)} ms; long tasks: ${raw.longtasks.map((t) => `${Math.round(t.start)}+${Math.round(t.duration)}`).join(' ')}`);
+    for (const r of [...requests.values()].filter((x) => x.end !== null).sort((a, b) => a.end - b.end)) {
+      log(`  ${String(rel(r.start)).padStart(5)}→${String(rel(r.end)).padStart(5)} ms ${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.type} ${r.url.replace(/^https?:\/\/127\.0\.0\.1:/, ':')}`);
+    }
+  }
 
   const fcp = raw.fcp;
   const firstPaint = raw.fp || raw.fcp;
