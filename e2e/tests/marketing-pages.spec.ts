@@ -102,6 +102,14 @@ test('English is served for ?lng=en and for an Accept-Language preferring Englis
   expect(fr).toMatch(/<html [^>]*lang="fr"/);
 });
 
+test('/?lng=en in a French browser: the interactive page stays in English like the prerendered one', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', baseURL });
+  const page = await context.newPage();
+  await gotoInteractive(page, '/?lng=en');
+  await expect(page.locator('[data-app="marketing"] h1')).toHaveText('Articles that rank on Google and get cited by AI');
+  await context.close();
+});
+
 test('sitemap.xml and robots.txt are served at the site root by the shell, with its own URLs', async ({ request, baseURL }) => {
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.ok()).toBeTruthy();

@@ -14,6 +14,17 @@ import './marketing.css';
 
 registerMarketingI18n(i18n);
 
+/**
+ * `?lng=en|fr` (the hreflang alternates of every page, and what the shell server prerenders for) picks
+ * the language, before the first render so the interactive page matches the prerendered one.
+ */
+function applyLanguageFromQuery() {
+  if (typeof window === 'undefined') return;
+  const lng = new URLSearchParams(window.location.search).get('lng')?.slice(0, 2).toLowerCase();
+  if ((lng === 'fr' || lng === 'en') && i18n.resolvedLanguage !== lng) void i18n.changeLanguage(lng);
+}
+applyLanguageFromQuery();
+
 const pages = Object.fromEntries(routeKeys.map((key) => [key, lazy(pageLoaders[key])])) as Record<RouteKey, LazyExoticComponent<ComponentType>>;
 
 function PageLoader() {
