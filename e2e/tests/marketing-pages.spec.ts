@@ -110,6 +110,24 @@ test('/?lng=en in a French browser: the interactive page stays in English like t
   await context.close();
 });
 
+test('leaving a public page before the marketing remote has loaded: the prerendered copy does not cover the next page', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/mf-manifest.json', async (route) => {
+    if (route.request().url().startsWith(process.env.E2E_MARKETING_URL ?? '#')) await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByTestId('remote-loading')).toBeAttached();
+  await expect(page.locator('#citable-prerender h1')).toBeVisible();
+  await page.getByTestId('app-header').getByRole('link', { name: /sign in|connexion|se connecter/i }).first().click();
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.locator('#citable-prerender')).toBeHidden();
+  // what is on screen belongs to the shell's page, not to the copy
+  expect(await page.evaluate(() => !!document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('#citable-prerender'))).toBe(false);
+  release();
+});
+
 test('sitemap.xml and robots.txt are served at the site root by the shell, with its own URLs', async ({ request, baseURL }) => {
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.ok()).toBeTruthy();

@@ -10,8 +10,9 @@
 // Hand-off: the body goes into <div id="citable-prerender"> after an empty #root. Before JavaScript it is
 // the page (with room for the shell header); once the shell has mounted into #root it is laid over the
 // shell's main area (under the sticky header) until the marketing page has rendered the same content
-// and removes it (marketing/src/app/PrerenderHandoff.tsx): no blank page, no hydration mismatch. If the
-// shell shows a remote error instead, CSS hides it.
+// and removes it (marketing/src/app/PrerenderHandoff.tsx): no blank page, no hydration mismatch. CSS shows
+// it over the mounted shell only while the shell shows the marketing remote (loading or rendering): on a
+// remote error, or if the visitor navigated elsewhere first, it is hidden.
 // Site root files: /sitemap.xml and /robots.txt are fetched from the marketing remote and cached like the manifest.
 
 const escapeHtml = (value) =>
@@ -61,7 +62,10 @@ const PRERENDER_ID = 'citable-prerender';
 const HEADER_HEIGHT = 64;
 const HANDOFF_CSS =
   `#${PRERENDER_ID}{padding-top:${HEADER_HEIGHT}px}` +
-  `#root:not(:empty)~#${PRERENDER_ID}{position:absolute;top:0;left:0;right:0;z-index:1;background:var(--mantine-color-body,#fff)}` +
+  `#root:not(:empty)~#${PRERENDER_ID}{position:absolute;top:0;left:0;right:0;z-index:1;background:var(--mantine-color-body,#fff);display:none}` +
+  // once the shell has mounted, the copy only stands in for the marketing remote (loading or rendering);
+  // if the visitor went elsewhere first (header link to /auth…), it must not cover that page
+  `body:has(#root [data-remote="marketing"],#root [data-remote-root="marketing"]) #${PRERENDER_ID}{display:block}` +
   `body:has([data-testid="remote-error"]) #${PRERENDER_ID},body:has([data-testid="config-error"]) #${PRERENDER_ID}{display:none}`;
 
 /** Injects head data and body HTML of a manifest entry into the shell's index.html. */
