@@ -45,10 +45,11 @@ export function waitForLine(child, pattern, timeoutMs = 120_000) {
   });
 }
 
-/** Runs a command to completion with prefixed logs; rejects on a non-zero exit. */
-export function runToEnd(name, command, args, options = {}) {
+/** Runs a command to completion with prefixed logs (each line also to `onLine`); rejects on a non-zero exit. */
+export function runToEnd(name, command, args, { onLine, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = run(name, command, args, options);
+    if (onLine) child.onLine(onLine);
     child.once('error', reject);
     child.once('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${name}: ${[command, ...args].join(' ')} failed (${signal ?? code})`)),
