@@ -66,7 +66,9 @@ const HANDOFF_CSS =
   // once the shell has mounted, the copy only stands in for the marketing remote (loading or rendering);
   // if the visitor went elsewhere first (header link to /auth…), it must not cover that page
   `body:has(#root [data-remote="marketing"],#root [data-remote-root="marketing"]) #${PRERENDER_ID}{display:block}` +
-  `body:has([data-testid="remote-error"]) #${PRERENDER_ID},body:has([data-testid="config-error"]) #${PRERENDER_ID}{display:none}`;
+  // an error panel (remote down, bad config) must never be covered: the error panel carries data-remote too,
+  // so this rule outranks the one above whatever the selectors' specificity
+  `body:has([data-testid="remote-error"]) #${PRERENDER_ID},body:has([data-testid="config-error"]) #${PRERENDER_ID}{display:none!important}`;
 
 /** Injects head data and body HTML of a manifest entry into the shell's index.html. */
 function injectPrerender(html, entry, bodyHtml, opts = {}) {
