@@ -2,28 +2,7 @@
 // In the platform the shell loads ./src/exposes/MarketingApp.tsx instead.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { CitableProviders, loadRuntimeConfig } from '@citable/shared';
+import { mountStandalone } from '@citable/shared';
 import MarketingApp from './exposes/MarketingApp';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root element missing in index.html');
-const root = createRoot(container);
-
-loadRuntimeConfig().then(
-  () =>
-    root.render(
-      <StrictMode>
-        <CitableProviders>
-          <BrowserRouter>
-            <MarketingApp />
-          </BrowserRouter>
-        </CitableProviders>
-      </StrictMode>,
-    ),
-  (error: unknown) => {
-    container.textContent = `Configuration error (/config.json): ${error instanceof Error ? error.message : String(error)}`;
-  },
-);
+mountStandalone(MarketingApp);

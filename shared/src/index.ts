@@ -39,6 +39,7 @@ export { CitableProviders } from './ui/CitableProviders';
 export type { CitableProvidersProps } from './ui/CitableProviders';
 export { PlaceholderScreen } from './ui/PlaceholderScreen';
 export { NotFound } from './ui/NotFound';
+export { mountStandalone } from './ui/mountStandalone';
 
 // auth (owned by the auth engineer)
 export {
