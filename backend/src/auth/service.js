@@ -6,6 +6,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { HttpError, bearerToken, isDbDownError, readJson, sendJson } from '../http-util.js';
 import { API_VERSION, AuthError, authErrorBody, errors } from './errors.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { withTransaction } from '../pg-tx.js';
 
 const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const BODY_LIMIT = 64 * 1024;
@@ -118,20 +119,7 @@ export function createAuthService({
     return userJson(u, await loadIdentities(db, u.id));
   }
 
-  async function withTx(fn) {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const out = await fn(client);
-      await client.query('commit');
-      return out;
-    } catch (e) {
-      await client.query('rollback').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
-  }
+  const withTx = (fn) => withTransaction(pool, fn);
 
   async function accessToken(u, sessionId, amr) {
     const now = Math.floor(Date.now() / 1000);

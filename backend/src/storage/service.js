@@ -11,6 +11,7 @@ import { Transform } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { bearerToken, isDbDownError, readJson, sendJson } from '../http-util.js';
+import { withTransaction } from '../pg-tx.js';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 const KEY_RE = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/u;
@@ -117,24 +118,16 @@ export function createStorageService({ pool, root, verifyJwt, maxUploadBytes = 5
   }
 
   /** Runs fn(client) in a transaction as the caller's role with its JWT claims. */
-  async function asCaller(who, fn) {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
+  /** Runs `fn` in a transaction as the caller's role with its JWT claims, like Supabase: RLS decides. */
+  function asCaller(who, fn) {
+    return withTransaction(pool, async (client) => {
       await client.query(
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`,
         [who.role, JSON.stringify(who.claims), who.claims.sub || ''],
       );
-      const out = await fn(client);
-      await client.query('commit');
-      return out;
-    } catch (e) {
-      await client.query('rollback').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+      return fn(client);
+    });
   }
 
   async function getBucket(id) {
