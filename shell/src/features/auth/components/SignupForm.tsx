@@ -3,7 +3,7 @@ import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
-import { validateConfirmation, validateEmail, validatePassword } from '../utils/validation';
+import { checkPasswordsMatch, validateConfirmation, validateEmail, validatePassword } from '../utils/validation';
 import { serverMessage, showErrorToast, showSuccessToast } from '../utils/toasts';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
@@ -21,11 +21,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
   });
 
   const handleSubmit = form.onSubmit(async ({ fullName, email, password, confirmPassword }) => {
-    if (password !== confirmPassword) {
-      form.setFieldError('confirmPassword', t('validation.passwordMismatch'));
-      showErrorToast(t('toast.passwordMismatch.title'), t('toast.passwordMismatch.message'));
-      return;
-    }
+    if (!checkPasswordsMatch(t, { password, confirmPassword }, form.setFieldError)) return;
     setBusy(true);
     try {
       const { error } = await signUp(email, password, fullName);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@citable/shared';
 import { FullPageLoader } from './FullPageLoader';
-import { validateConfirmation, validatePassword } from '../utils/validation';
+import { checkPasswordsMatch, validateConfirmation, validatePassword } from '../utils/validation';
 import { serverMessage, showErrorToast, showSuccessToast } from '../utils/toasts';
 import { DEFAULT_SIGNED_IN_PATH } from '../utils/redirect';
 
@@ -24,11 +24,7 @@ export function UpdatePasswordForm({ onUpdated, submitLabel }: { onUpdated: () =
   });
 
   const handleSubmit = form.onSubmit(async ({ password, confirmPassword }) => {
-    if (password !== confirmPassword) {
-      form.setFieldError('confirmPassword', t('validation.passwordMismatch'));
-      showErrorToast(t('toast.passwordMismatch.title'), t('toast.passwordMismatch.message'));
-      return;
-    }
+    if (!checkPasswordsMatch(t, { password, confirmPassword }, form.setFieldError)) return;
     setBusy(true);
     try {
       const { error } = await updatePassword(password);

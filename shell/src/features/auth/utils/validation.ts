@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { showErrorToast } from './toasts';
 
 // Same shape as Mantine's isEmail: something@something.tld, no spaces.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -15,4 +16,19 @@ export function validatePassword(t: TFunction, value: string): string | null {
 
 export function validateConfirmation(t: TFunction, value: string): string | null {
   return value ? null : t('auth:validation.confirmRequired');
+}
+
+/**
+ * Spec §5: password and confirmation must be equal, else the field error and the 'Erreur' /
+ * 'Les mots de passe ne correspondent pas' toast, and nothing is sent. Returns whether they match.
+ */
+export function checkPasswordsMatch(
+  t: TFunction,
+  { password, confirmPassword }: { password: string; confirmPassword: string },
+  setFieldError: (path: 'confirmPassword', error: string) => void,
+): boolean {
+  if (password === confirmPassword) return true;
+  setFieldError('confirmPassword', t('auth:validation.passwordMismatch'));
+  showErrorToast(t('auth:toast.passwordMismatch.title'), t('auth:toast.passwordMismatch.message'));
+  return false;
 }
