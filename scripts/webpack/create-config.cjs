@@ -5,7 +5,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { buildSharedMap, ROOT } = require('./shared-deps.cjs');
+const { buildSharedMap, facadeAliases, ROOT } = require('./shared-deps.cjs');
 const { DEFAULT_PORTS } = require('../lib/ports.cjs');
 
 /**
@@ -46,6 +46,7 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title }) 
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // one copy of each package: prefer the root install over nested workspace copies
         modules: [path.join(ROOT, 'node_modules'), 'node_modules'],
+        alias: facadeAliases(),
       },
       module: {
         rules: [
@@ -103,6 +104,11 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title }) 
           // the host learns where remotes are at run time (/config.json + registerRemotes)
           remotes: {},
           shared: buildSharedMap(appDir),
+          // use the singletons already on the page instead of first downloading every registered
+          // remote's entry to compare versions (the default 'version-first' does that at start)
+          shareStrategy: 'loaded-first',
+          // browser-only runtime (drops the Node loading code)
+          experiments: { optimization: { target: 'web' } },
           runtimePlugins,
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,

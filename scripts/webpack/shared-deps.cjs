@@ -11,9 +11,6 @@ const SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
-  '@mantine/core',
-  '@mantine/hooks',
   '@mantine/notifications',
   'zustand',
   'i18next',
@@ -21,8 +18,28 @@ const SINGLETONS = [
   '@supabase/supabase-js',
 ];
 
-/** Shared too (one copy downloaded), but not required to be a singleton. */
-const SHARED = ['@mantine/form'];
+/**
+ * Singletons served by a facade (scripts/webpack/vendor/README.md): one instance per page, like the
+ * others, but the shared module re-exports only what the apps import, so it is tree-shaken instead of
+ * being downloaded whole (a federated shared module keeps every export of what it provides).
+ * key → [facade file, package whose ESM entry the facade re-exports, that entry inside the package]
+ */
+const FACADES = {
+  '@mantine/core': ['mantine-core.mjs', '@mantine/core', 'esm/index.mjs'],
+  'react-router-dom': ['react-router-dom.mjs', 'react-router-dom', 'dist/index.mjs'],
+};
+
+// Not shared at all: @mantine/hooks and @mantine/form hold no page-wide state, so each bundle keeps
+// the few functions it calls (tree-shaken) instead of every app downloading the whole libraries.
+
+/** webpack resolve.alias entries the facades import from (the real ESM entry under another name). */
+function facadeAliases() {
+  const alias = {};
+  for (const [file, pkg, entry] of Object.values(FACADES)) {
+    alias[`citable-vendor-impl/${path.basename(file, '.mjs')}$`] = path.join(ROOT, 'node_modules', pkg, entry);
+  }
+  return alias;
+}
 
 function installedVersion(pkg, fromDir) {
   const base = pkg.split('/').slice(0, pkg.startsWith('@') ? 2 : 1).join('/');
@@ -44,12 +61,19 @@ function buildSharedMap(appDir) {
     const version = installedVersion(name, appDir);
     shared[name] = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
   }
-  for (const name of SHARED) {
-    const version = installedVersion(name, appDir);
-    shared[name] = { singleton: false, requiredVersion: `^${version}`, version };
-  }
   // @citable/shared: a singleton with its version from its own package.json (shared-context pattern)
   const sharedPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8'));
+  // the facades are part of the shared platform: versioned (strictly) with @citable/shared, because
+  // their export lists change with the apps, not with the library's own version
+  for (const [key, [file]] of Object.entries(FACADES)) {
+    shared[key] = {
+      import: path.join(__dirname, 'vendor', file),
+      singleton: true,
+      version: sharedPkg.version,
+      requiredVersion: sharedPkg.version,
+      strictVersion: true,
+    };
+  }
   shared['@citable/shared'] = {
     singleton: true,
     requiredVersion: sharedPkg.version,
@@ -59,4 +83,4 @@ function buildSharedMap(appDir) {
   return shared;
 }
 
-module.exports = { buildSharedMap, SINGLETONS, SHARED, ROOT };
+module.exports = { buildSharedMap, facadeAliases, SINGLETONS, FACADES, ROOT };

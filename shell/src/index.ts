@@ -8,8 +8,6 @@ const early: Promise<unknown>[] = [
   import('react-dom/client'),
   import('react-router-dom'),
   import('@mantine/core'),
-  import('@mantine/hooks'),
-  import('@supabase/supabase-js'),
   import('i18next'),
 ];
 // a failed download is reported by the bootstrap import below (same chunks): no unhandled rejection here

@@ -1,0 +1,72 @@
+// The module-federation facades (scripts/webpack/vendor) serve every `import … from '<package>'` of
+// the apps with a tree-shaken subset: a name the sources import but the facade lacks would be
+// `undefined` in the browser. These tests keep each facade in step with the sources.
+const fs = require('node:fs');
+const path = require('node:path');
+const ts = require('typescript');
+const { FACADES, SINGLETONS, facadeAliases, buildSharedMap, ROOT } = require('../shared-deps.cjs');
+const { collectImports, importedNames } = require('../vendor/imports.cjs');
+
+const facadeFile = (file) => path.join(__dirname, '..', 'vendor', file);
+
+/** Names a facade re-exports. */
+function facadeExports(file) {
+  const text = fs.readFileSync(facadeFile(file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+  const names = [];
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const el of statement.exportClause.elements) names.push(el.name.text);
+    }
+  }
+  return names;
+}
+
+describe.each(Object.entries(FACADES))('facade of %s', (pkg, [file, realPkg]) => {
+  const exported = new Set(facadeExports(file));
+
+  test('exports every name the apps and federated libraries import from it', () => {
+    const missing = [...collectImports(pkg).entries()]
+      .filter(([name]) => !exported.has(name))
+      .map(([name, files]) => `${name} (${files.slice(0, 3).join(', ')})`);
+    // fix: add the names to scripts/webpack/vendor/<facade>.mjs (`node scripts/webpack/vendor/imports.cjs <pkg>`)
+    expect(missing).toEqual([]);
+  });
+
+  test('exports only names that exist in the real package', () => {
+    const real = new Set(Object.keys(require(realPkg)));
+    expect([...exported].filter((name) => !real.has(name))).toEqual([]);
+  });
+
+  test('has no `export *` (it would defeat tree shaking) and imports through its alias', () => {
+    const text = fs.readFileSync(facadeFile(file), 'utf8');
+    expect(text).not.toMatch(/export \*/);
+    const alias = `citable-vendor-impl/${path.basename(file, '.mjs')}`;
+    expect(text).toContain(`from '${alias}'`);
+    expect(fs.existsSync(facadeAliases()[`${alias}$`])).toBe(true);
+  });
+
+  test('is shared as a strict singleton served by the facade, not as the whole package', () => {
+    expect(SINGLETONS).not.toContain(pkg);
+    const config = buildSharedMap(path.join(ROOT, 'shell'))[pkg];
+    expect(config).toMatchObject({ import: facadeFile(file), singleton: true, strictVersion: true });
+  });
+});
+
+describe('import scanner', () => {
+  test('reads value imports and re-exports, and skips type-only ones', () => {
+    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'facade-'));
+    const file = path.join(dir, 'a.tsx');
+    fs.writeFileSync(
+      file,
+      [
+        "import { Button, type ButtonProps, Menu as M } from '@mantine/core';",
+        "import type { BoxProps } from '@mantine/core';",
+        "export { Text } from '@mantine/core';",
+        "import { Link } from 'react-router-dom';",
+      ].join('\n'),
+    );
+    expect([...importedNames(file, '@mantine/core')].sort()).toEqual(['Button', 'Menu', 'Text']);
+    fs.rmSync(dir, { recursive: true });
+  });
+});

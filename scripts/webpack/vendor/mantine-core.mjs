@@ -1,0 +1,15 @@
+// Module-federation facade of @mantine/core (share key '@mantine/core'; see ./README.md).
+// Every app's `import { … } from '@mantine/core'` is served by this one module per page, so the
+// page downloads the components the apps use instead of the whole library. A name missing here is
+// `undefined` at run time: the facade test (npm test) lists what the sources import.
+export {
+  Accordion, AccordionChevron, ActionIcon, Alert, Anchor, AppShell, Avatar, Badge, Box, Burger,
+  Button, Card, Center, CloseButton, Code, Container, Divider, Drawer, Flex, Group, Indicator,
+  InlineStyles, List, Loader, MantineProvider, Menu, Modal, NavLink, Notification,
+  OptionalPortal, Paper, PasswordInput, Popover, RemoveScroll, ScrollArea, SegmentedControl,
+  SimpleGrid, Stack, Table, Tabs, Text, TextInput, Textarea, ThemeIcon, Timeline, Title, Tooltip,
+  UnstyledButton, VisuallyHidden, createSafeContext, createTheme, createVarsResolver,
+  extractStyleProps, factory, filterProps, getBaseValue, getDefaultZIndex, getSortedBreakpoints,
+  getSpacing, getStyleObject, keys, px, rem, useDirection, useMantineTheme, useProps,
+  useRandomClassName, useStyles
+} from 'citable-vendor-impl/mantine-core';

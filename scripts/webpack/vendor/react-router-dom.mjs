@@ -1,0 +1,5 @@
+// Module-federation facade of react-router-dom (share key 'react-router-dom'; see ./README.md).
+export {
+  BrowserRouter, Link, NavLink, Navigate, Outlet, RouterProvider, createBrowserRouter, matchPath,
+  useLocation, useNavigate
+} from 'citable-vendor-impl/react-router-dom';
