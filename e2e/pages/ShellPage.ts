@@ -43,7 +43,7 @@ export class ShellPage {
         sameInstanceId: r.sharedInstanceId === c.sharedInstanceId,
         hasAuthStore: c.authStore !== undefined,
         sameAuthStore: r.authStore === c.authStore,
-        sameSupabaseGetter: r.getSupabase === s.getSupabase,
+        sameSupabaseLoader: r.loadSupabase === s.loadSupabase,
         sameI18n: r.i18n === s.i18n,
         sameReact: r.react === s.react,
       };

@@ -73,7 +73,7 @@ test.describe('platform shell and remotes', () => {
         sameInstanceId: true,
         hasAuthStore: true,
         sameAuthStore: true,
-        sameSupabaseGetter: true,
+        sameSupabaseLoader: true,
         sameI18n: true,
         sameReact: true,
       });

@@ -18,7 +18,7 @@ export { sharedInstanceId, recordSharedProbe } from './config/instance';
 export type { SharedProbe } from './config/instance';
 
 // supabase
-export { getSupabase } from './supabase/client';
+export { loadSupabase, hasStoredSession, authStorageKey } from './supabase/client';
 export type { CitableSupabaseClient } from './supabase/client';
 export type { Database } from './supabase/database';
 

@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import {
   authStore,
   CitableProviders,
-  getSupabase,
+  loadSupabase,
   i18n,
   loadRuntimeConfig,
   recordSharedProbe,
@@ -21,7 +21,7 @@ if (!container) throw new Error('#root element missing in index.html');
 const root: Root = createRoot(container);
 
 // window.__citable: lets the e2e suite check that shell and remotes share one @citable/shared
-recordSharedProbe('shell', { sharedInstanceId, authStore, getSupabase, i18n }, React);
+recordSharedProbe('shell', { sharedInstanceId, authStore, loadSupabase, i18n }, React);
 
 async function start() {
   try {

@@ -1,9 +1,9 @@
 import * as React from 'react';
-import { authStore, getSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
+import { authStore, loadSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
 import MarketingRoutes from '../app/MarketingRoutes';
 
 // records what this remote sees of @citable/shared (e2e singleton identity test)
-recordSharedProbe('marketing', { sharedInstanceId, authStore, getSupabase, i18n }, React);
+recordSharedProbe('marketing', { sharedInstanceId, authStore, loadSupabase, i18n }, React);
 
 /** Exposed as `marketing/MarketingApp`: the public pages, routed from the shell's location. */
 export default function MarketingApp() {

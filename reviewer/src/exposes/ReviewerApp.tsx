@@ -1,9 +1,9 @@
 import * as React from 'react';
-import { authStore, getSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
+import { authStore, loadSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
 import { ReviewerRoutes } from '../app/ReviewerRoutes';
 
 // records what this remote sees of @citable/shared (e2e singleton identity test)
-recordSharedProbe('reviewer', { sharedInstanceId, authStore, getSupabase, i18n }, React);
+recordSharedProbe('reviewer', { sharedInstanceId, authStore, loadSupabase, i18n }, React);
 
 /** Exposed as `reviewer/ReviewerApp`: the article viewer at /view/:versionId. */
 export default function ReviewerApp() {

@@ -186,3 +186,71 @@ describe('auth store', () => {
     expect(defaultFullName('paul@x.fr', 'Paul V')).toBe('Paul V');
   });
 });
+
+describe('auth store with the client loaded on demand', () => {
+  function lazySetup(hasStored: boolean) {
+    const m = mockAuth();
+    const notify = jest.fn();
+    let release: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const getAuth = jest.fn(async () => {
+      await loaded;
+      return m.auth as unknown as AuthClient;
+    });
+    const handle = createAuthStore({ getAuth, hasSessionToRestore: () => hasStored, getOrigin: () => 'http://app.test', notify });
+    return { ...m, ...handle, getAuth, notify, release };
+  }
+
+  it('settles signed out at once without loading the client when no session is stored', () => {
+    const { store, initAuth, getAuth } = lazySetup(false);
+    initAuth();
+    expect(store.getState()).toMatchObject({ loading: false, session: null });
+    expect(getAuth).not.toHaveBeenCalled();
+  });
+
+  it('loads and subscribes on the first action, so the sign-in reaches the store and toasts', async () => {
+    const { store, initAuth, getAuth, auth, emit, notify, release } = lazySetup(false);
+    initAuth();
+    const s = makeSession();
+    auth.signInWithPassword.mockImplementation(async () => {
+      emit('SIGNED_IN', s);
+      return { data: { session: s, user: s.user }, error: null };
+    });
+    const signingIn = store.getState().signIn('jean.dupont@example.com', 'pw');
+    release();
+    await signingIn;
+    expect(getAuth).toHaveBeenCalledTimes(1);
+    expect(auth.onAuthStateChange).toHaveBeenCalledTimes(1);
+    expect(store.getState().session).toBe(s);
+    expect(notify).toHaveBeenCalledWith('signedIn');
+    // a second action reuses the same subscription
+    await store.getState().signOut();
+    expect(getAuth).toHaveBeenCalledTimes(1);
+    expect(auth.onAuthStateChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays loading until the stored session is read when one is stored', async () => {
+    const { store, initAuth, auth, emit, release, connect } = lazySetup(true);
+    initAuth();
+    expect(store.getState().loading).toBe(true);
+    release();
+    await connect();
+    expect(auth.onAuthStateChange).toHaveBeenCalledTimes(1);
+    emit('INITIAL_SESSION', makeSession());
+    expect(store.getState()).toMatchObject({ loading: false });
+    expect(store.getState().user?.id).toBe('u1');
+  });
+
+  it('settles signed out when the client cannot be downloaded', async () => {
+    const m = mockAuth();
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handle = createAuthStore({ getAuth: () => Promise.reject(new Error('offline')), hasSessionToRestore: () => true });
+    handle.initAuth();
+    await expect(handle.connect()).rejects.toThrow('offline');
+    expect(handle.store.getState().loading).toBe(false);
+    expect(m.auth.onAuthStateChange).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+});

@@ -39,7 +39,14 @@ export interface AuthState {
 }
 
 export interface AuthStoreOptions {
-  getAuth: () => AuthClient;
+  /** the supabase-js auth client, or a promise of it when supabase-js is loaded on demand */
+  getAuth: () => AuthClient | Promise<AuthClient>;
+  /**
+   * Whether initAuth() must load the client at once: true when a session may be stored (or arrives in
+   * the URL). When false the store starts signed out and settled, and subscribes the first time an
+   * action needs the client (or `connect()` is called). Default: always.
+   */
+  hasSessionToRestore?: () => boolean;
   /** origin used for e-mail redirect links; defaults to window.location.origin */
   getOrigin?: () => string;
   /** called for the auth-event toasts; the host renders them */
@@ -50,6 +57,8 @@ export interface AuthStoreHandle {
   store: StoreApi<AuthState>;
   /** subscribes to supabase-js auth events once; later calls are no-ops. Returns an unsubscribe. */
   initAuth: () => () => void;
+  /** loads the client if needed and subscribes to its auth events (idempotent); resolves when subscribed */
+  connect: () => Promise<AuthClient>;
 }
 
 /** Full name sent at sign-up: the given one, else the part of the e-mail before '@'. */
@@ -69,9 +78,23 @@ function urlCarriesSession(): boolean {
   return /(^|[#&])access_token=/.test(window.location.hash);
 }
 
+/** A session, or an auth error, handed over in the URL by an e-mail link (supabase-js reads it). */
+function urlCarriesAuthResult(): boolean {
+  if (typeof window === 'undefined') return false;
+  return urlCarriesSession() || /(^|[#&])error_description=/.test(window.location.hash);
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as Promise<T>)?.then === 'function';
+}
+
 export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
-  const { getAuth, notify } = options;
+  const { notify } = options;
   const getOrigin = options.getOrigin ?? defaultOrigin;
+  const hasSessionToRestore = options.hasSessionToRestore ?? (() => true);
+  // every action goes through the subscribed client, so a sign-in made before initAuth loaded
+  // supabase-js still reaches the store through its auth events
+  const getAuth = () => connect();
 
   const store = createStore<AuthState>()((set) => ({
     session: null,
@@ -82,13 +105,15 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
     isPasswordRecovery: false,
 
     async signIn(email, password) {
-      const { data, error } = await getAuth().signInWithPassword({ email: email.trim(), password });
+      const auth = await getAuth();
+      const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
       if (!error && data.session) set({ session: data.session, user: data.session.user });
       return { error };
     },
 
     async signUp(email, password, fullName) {
-      const { error } = await getAuth().signUp({
+      const auth = await getAuth();
+      const { error } = await auth.signUp({
         email: email.trim(),
         password,
         options: {
@@ -100,26 +125,30 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
     },
 
     async signOut() {
-      const { error } = await getAuth().signOut();
+      const auth = await getAuth();
+      const { error } = await auth.signOut();
       if (!error) set({ session: null, user: null, isPasswordRecovery: false });
       return { error };
     },
 
     async resetPassword(email) {
-      const { error } = await getAuth().resetPasswordForEmail(email.trim(), {
+      const auth = await getAuth();
+      const { error } = await auth.resetPasswordForEmail(email.trim(), {
         redirectTo: `${getOrigin()}/auth/update-password`,
       });
       return { error };
     },
 
     async updatePassword(password) {
-      const { data, error } = await getAuth().updateUser({ password });
+      const auth = await getAuth();
+      const { data, error } = await auth.updateUser({ password });
       if (!error) set({ isPasswordRecovery: false, ...(data.user ? { user: data.user } : {}) });
       return { error };
     },
 
     async updateProfile(data) {
-      const { data: result, error } = await getAuth().updateUser({ data });
+      const auth = await getAuth();
+      const { data: result, error } = await auth.updateUser({ data });
       if (!error && result.user) set({ user: result.user });
       return { error };
     },
@@ -172,19 +201,50 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
     }
   }
 
-  function initAuth() {
-    if (unsubscribe) return unsubscribe;
-    allowUrlSignedInNotice = urlCarriesSession();
-    const auth = getAuth();
+  let connecting: Promise<AuthClient> | null = null;
+
+  function subscribe(auth: AuthClient): AuthClient {
+    if (unsubscribe) return auth;
     const { data } = auth.onAuthStateChange((event, session) => {
       handleEvent(event, session);
     });
     unsubscribe = () => {
       data.subscription.unsubscribe();
       unsubscribe = null;
+      connecting = null;
     };
-    return unsubscribe;
+    return auth;
   }
 
-  return { store, initAuth };
+  function connect(): Promise<AuthClient> {
+    if (connecting) return connecting;
+    const auth = options.getAuth();
+    connecting = isPromise(auth) ? auth.then(subscribe) : Promise.resolve(subscribe(auth));
+    // a failed download (offline) is retried by the next action
+    connecting.catch(() => {
+      connecting = null;
+    });
+    return connecting;
+  }
+
+  const stop = () => unsubscribe?.();
+
+  function initAuth() {
+    if (unsubscribe || connecting) return stop;
+    allowUrlSignedInNotice = urlCarriesSession();
+    if (hasSessionToRestore() || urlCarriesAuthResult()) {
+      // (a client given directly is subscribed synchronously, within this call)
+      connect().catch((error: unknown) => {
+        // supabase-js could not be downloaded: settle as signed out rather than spin for ever
+        console.error('[auth] could not load the auth client', error);
+        store.setState({ loading: false, isLoading: false });
+      });
+    } else {
+      // nothing to restore: the visitor is signed out, and supabase-js is loaded on first use
+      store.setState({ loading: false, isLoading: false });
+    }
+    return stop;
+  }
+
+  return { store, initAuth, connect };
 }

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { notifications } from '@mantine/notifications';
 import { createAuthStore, type AuthNotice, type AuthState, type AuthStoreHandle } from './createAuthStore';
-import { getSupabase } from '../supabase/client';
+import { hasStoredSession, loadSupabase } from '../supabase/client';
 import { i18n } from '../i18n';
 
 export type { AuthState, AuthResult, AuthClient, AuthNotice } from './createAuthStore';
@@ -25,15 +25,26 @@ const holder = globalThis as GlobalWithAuth;
 const handle: AuthStoreHandle =
   holder[GLOBAL_KEY] ??
   (holder[GLOBAL_KEY] = createAuthStore({
-    getAuth: () => getSupabase().auth,
+    getAuth: async () => (await loadSupabase()).auth,
+    hasSessionToRestore: hasStoredSession,
     notify: showAuthNotice,
   }));
 
 /** The vanilla store (getState / setState / subscribe). */
 export const authStore = handle.store;
 
-/** Subscribes the store to supabase-js auth events. Idempotent; the shell calls it once at start. */
+/**
+ * Subscribes the store to supabase-js auth events. Idempotent; the shell calls it once at start.
+ * Without a stored session it settles at once as signed out and loads supabase-js on first use.
+ */
 export const initAuth = handle.initAuth;
+
+// a sign-in in another tab writes the session key: connect this page so it follows
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key && event.newValue && event.key.endsWith('-auth-token') && hasStoredSession()) void handle.connect();
+  });
+}
 
 function useAuthStoreHook(): AuthState;
 function useAuthStoreHook<T>(selector: (state: AuthState) => T): T;

@@ -8,7 +8,7 @@ export const sharedInstanceId: string = `shared-${Date.now().toString(36)}-${Mat
 export interface SharedProbe {
   sharedInstanceId: unknown;
   authStore: unknown;
-  getSupabase: unknown;
+  loadSupabase: unknown;
   i18n: unknown;
   react: unknown;
 }
@@ -19,7 +19,7 @@ type ProbeWindow = typeof globalThis & {
 
 /**
  * Records, under `window.__citable.apps[app]`, the shared objects as imported by that app
- * (pass the app's own imports: `{ sharedInstanceId, authStore, getSupabase, i18n }` and its React).
+ * (pass the app's own imports: `{ sharedInstanceId, authStore, loadSupabase, i18n }` and its React).
  * The shell's values are also exposed as `window.__citable.sharedInstanceId` / `.authStore`.
  * (Explicit values, not a namespace object: webpack trims namespaces of shared modules to the names used.)
  */

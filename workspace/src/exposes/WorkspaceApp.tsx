@@ -1,9 +1,9 @@
 import * as React from 'react';
-import { authStore, getSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
+import { authStore, loadSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
 import { WorkspaceRoutes } from '../app/WorkspaceRoutes';
 
 // records what this remote sees of @citable/shared (e2e singleton identity test)
-recordSharedProbe('workspace', { sharedInstanceId, authStore, getSupabase, i18n }, React);
+recordSharedProbe('workspace', { sharedInstanceId, authStore, loadSupabase, i18n }, React);
 
 /** Exposed as `workspace/WorkspaceApp`: the signed-in working screens, routed from the shell's location. */
 export default function WorkspaceApp() {

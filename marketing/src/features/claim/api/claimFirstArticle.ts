@@ -1,4 +1,4 @@
-import { getSupabase } from '@citable/shared';
+import { loadSupabase } from '@citable/shared';
 
 export interface ClaimInput {
   url: string;
@@ -21,7 +21,8 @@ function isClaimResult(value: unknown): value is ClaimResult {
  * `claim_first_article` RPC. Throws on a backend error or an unexpected answer.
  */
 export async function claimFirstArticle(input: ClaimInput): Promise<ClaimResult> {
-  const { data, error } = await getSupabase().rpc('claim_first_article', {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('claim_first_article', {
     p_url: input.url,
     p_stripe_email: input.email.trim(),
   });

@@ -1,4 +1,4 @@
-import { getSupabase } from '@citable/shared';
+import { loadSupabase } from '@citable/shared';
 
 export interface ContactMessageInput {
   name: string;
@@ -8,7 +8,8 @@ export interface ContactMessageInput {
 
 /** Stores a contact message through the `submit_contact_message` RPC. Throws on any backend error. */
 export async function submitContactMessage(input: ContactMessageInput): Promise<void> {
-  const { error } = await getSupabase().rpc('submit_contact_message', {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('submit_contact_message', {
     p_name: input.name.trim(),
     p_email: input.email.trim(),
     p_message: input.message.trim(),

@@ -1,4 +1,4 @@
-import { getSupabase } from '@citable/shared';
+import { loadSupabase } from '@citable/shared';
 
 /** A row of the spec/public.md §7 read. */
 export interface DemoVersionRow {
@@ -54,7 +54,8 @@ function toRows(data: unknown): DemoVersionRow[] {
 
 /** Reads the demo articles: versions of pages flagged hide_revisions_texts_from_preview, newest first. */
 export async function getDemoArticles(): Promise<DemoArticle[]> {
-  const { data, error } = await getSupabase()
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
     .from('pages_versions')
     .select('id, page, created_date, pages!inner(id, name, hide_revisions_texts_from_preview)')
     .eq('pages.hide_revisions_texts_from_preview', true)
