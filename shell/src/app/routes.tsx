@@ -14,19 +14,27 @@ import { NotFound } from '@citable/shared';
 import { RemoteView } from '../components/RemoteView';
 import { MARKETING_ROUTES, WORKSPACE_ROUTES, paths } from '../config/paths';
 import { AuthBootstrap } from '../features/auth/components/AuthBootstrap';
-import { AuthPage } from '../features/auth/components/AuthPage';
+import { FullPageLoader } from '../features/auth/components/FullPageLoader';
 import { GuestOnly } from '../features/auth/components/GuestOnly';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
-import { UpdatePasswordPage } from '../features/auth/components/UpdatePasswordPage';
-import { AppLayout } from '../features/layout/components/AppLayout';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
-import { ProfilePage } from '../features/profile/components/ProfilePage';
-import { SettingsPage } from '../features/settings/components/SettingsPage';
+
+// The shell's own pages are lazy routes: a visitor of the public pages downloads none of them
+// (nor @mantine/form, which only their forms use).
+const authPage = async () => ({ Component: (await import('../features/auth/components/AuthPage')).AuthPage });
+const updatePasswordPage = async () => ({
+  Component: (await import('../features/auth/components/UpdatePasswordPage')).UpdatePasswordPage,
+});
+const appLayout = async () => ({ Component: (await import('../features/layout/components/AppLayout')).AppLayout });
+const profilePage = async () => ({ Component: (await import('../features/profile/components/ProfilePage')).ProfilePage });
+const settingsPage = async () => ({ Component: (await import('../features/settings/components/SettingsPage')).SettingsPage });
 
 export const routes: RouteObject[] = [
   {
     // subscribes the one auth store to supabase-js before anything below renders
     element: <AuthBootstrap />,
+    // first load of a lazy route (auth pages, signed-in layout): a spinner until its code has arrived
+    HydrateFallback: FullPageLoader,
     children: [
       {
         element: <PublicLayout />,
@@ -35,8 +43,8 @@ export const routes: RouteObject[] = [
           ...MARKETING_ROUTES.map((path) => ({ path, element: <RemoteView remote="marketing" /> })),
 
           // auth group (public layout)
-          { element: <GuestOnly />, children: [{ path: paths.auth, element: <AuthPage /> }] },
-          { path: paths.updatePassword, element: <UpdatePasswordPage /> },
+          { element: <GuestOnly />, children: [{ path: paths.auth, lazy: authPage }] },
+          { path: paths.updatePassword, lazy: updatePasswordPage },
           { path: paths.login, element: <Navigate to={paths.auth} replace /> },
           { path: paths.signup, element: <Navigate to={paths.auth} replace /> },
 
@@ -49,15 +57,16 @@ export const routes: RouteObject[] = [
 
       // protected group: spinner while the session loads, guests → /auth, then the signed-in layout
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
+        element: <RequireAuth />,
         children: [
-          ...WORKSPACE_ROUTES.map((path) => ({ path, element: <RemoteView remote="workspace" /> })),
-          { path: paths.profile, element: <ProfilePage /> },
-          { path: paths.settings, element: <SettingsPage /> },
+          {
+            lazy: appLayout,
+            children: [
+              ...WORKSPACE_ROUTES.map((path) => ({ path, element: <RemoteView remote="workspace" /> })),
+              { path: paths.profile, lazy: profilePage },
+              { path: paths.settings, lazy: settingsPage },
+            ],
+          },
         ],
       },
     ],

@@ -1,19 +1,26 @@
 import { Anchor, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Section } from '../../../components/Section';
 import { IconArrowRight, IconFileText } from '../../../components/icons';
 import { externalPaths } from '../../../config/paths';
 import { useMarketingT } from '../../../lib/locale';
+import { useNearViewport } from '../../../lib/useNearViewport';
 import type { DemoArticle } from '../api/getDemoArticles';
 import { useDemoArticles } from '../hooks/useDemoArticles';
 
 const MAX_SHOWN = 6;
 
-/** "Example articles": links to the latest version of each demo page. Hidden while loading, when empty or on error. */
+/**
+ * "Example articles": links to the latest version of each demo page. Loaded when the section comes
+ * near the viewport; hidden while loading, when empty or on error.
+ */
 export function DemoArticles({ load }: { load?: () => Promise<DemoArticle[]> }) {
   const { t, locale } = useMarketingT();
-  const { articles, isLoading } = useDemoArticles(load);
-  if (isLoading || articles.length === 0) return null;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const isNear = useNearViewport(sentinel);
+  const { articles, isLoading } = useDemoArticles(load, isNear);
+  if (isLoading || articles.length === 0) return <div ref={sentinel} data-testid="demo-articles-sentinel" />;
   const dateFormat = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium' });
   return (
     <Section id="examples" title={t('sections.demo.title')} subtitle={t('sections.demo.subtitle')}>
