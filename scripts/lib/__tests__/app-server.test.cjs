@@ -208,6 +208,12 @@ describe('app server', () => {
     expect(home1).toContain('<title>Home 1</title>');
     expect(home1).toContain('<div id="root"><!--citable-body--></div>');
 
+    // gzip when the browser takes it (the prerendered page is ~100 KB of HTML), same page inside
+    const zipped = await request(`${shell.url}/`, { accept: 'text/html', 'accept-encoding': 'gzip, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zlib.gunzipSync(zipped.body).toString()).toBe(page);
+
     // not a marketing route / not an HTML request: the plain SPA page
     expect((await request(`${shell.url}/sites`, { accept: 'text/html' })).body.toString()).toContain('<title>Citable</title>');
     expect((await request(`${shell.url}/`, { accept: '*/*' })).body.toString()).toContain('<title>Citable</title>');
