@@ -1,5 +1,4 @@
 // Module-federation facade of react-router-dom (share key 'react-router-dom'; see ./README.md).
 export {
-  BrowserRouter, Link, NavLink, Navigate, Outlet, RouterProvider, createBrowserRouter, matchPath,
-  useLocation, useNavigate
+  BrowserRouter, Link, NavLink, Navigate, Outlet, matchPath, useLocation, useNavigate, useRoutes
 } from 'citable-vendor-impl/react-router-dom';

@@ -8,6 +8,7 @@
  *   all inside the protected group (RequireAuth + AppLayout with the sidebar)
  * - * → NotFound
  */
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
 import { NotFound } from '@citable/shared';
@@ -19,22 +20,32 @@ import { GuestOnly } from '../features/auth/components/GuestOnly';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
 
-// The shell's own pages are lazy routes: a visitor of the public pages downloads none of them
+/** A page whose code is downloaded when it is first shown, with the full-page spinner meanwhile. */
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+// The shell's own pages are lazy: a visitor of the public pages downloads none of them
 // (nor @mantine/form, which only their forms use).
-const authPage = async () => ({ Component: (await import('../features/auth/components/AuthPage')).AuthPage });
-const updatePasswordPage = async () => ({
-  Component: (await import('../features/auth/components/UpdatePasswordPage')).UpdatePasswordPage,
-});
-const appLayout = async () => ({ Component: (await import('../features/layout/components/AppLayout')).AppLayout });
-const profilePage = async () => ({ Component: (await import('../features/profile/components/ProfilePage')).ProfilePage });
-const settingsPage = async () => ({ Component: (await import('../features/settings/components/SettingsPage')).SettingsPage });
+const AuthPage = lazyPage(async () => (await import('../features/auth/components/AuthPage')).AuthPage);
+const UpdatePasswordPage = lazyPage(
+  async () => (await import('../features/auth/components/UpdatePasswordPage')).UpdatePasswordPage,
+);
+const AppLayout = lazyPage(async () => (await import('../features/layout/components/AppLayout')).AppLayout);
+const ProfilePage = lazyPage(async () => (await import('../features/profile/components/ProfilePage')).ProfilePage);
+const SettingsPage = lazyPage(async () => (await import('../features/settings/components/SettingsPage')).SettingsPage);
 
 export const routes: RouteObject[] = [
   {
     // subscribes the one auth store to supabase-js before anything below renders
     element: <AuthBootstrap />,
-    // first load of a lazy route (auth pages, signed-in layout): a spinner until its code has arrived
-    HydrateFallback: FullPageLoader,
     children: [
       {
         element: <PublicLayout />,
@@ -43,8 +54,8 @@ export const routes: RouteObject[] = [
           ...MARKETING_ROUTES.map((path) => ({ path, element: <RemoteView remote="marketing" /> })),
 
           // auth group (public layout)
-          { element: <GuestOnly />, children: [{ path: paths.auth, lazy: authPage }] },
-          { path: paths.updatePassword, lazy: updatePasswordPage },
+          { element: <GuestOnly />, children: [{ path: paths.auth, element: <AuthPage /> }] },
+          { path: paths.updatePassword, element: <UpdatePasswordPage /> },
           { path: paths.login, element: <Navigate to={paths.auth} replace /> },
           { path: paths.signup, element: <Navigate to={paths.auth} replace /> },
 
@@ -60,11 +71,11 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: appLayout,
+            element: <AppLayout />,
             children: [
               ...WORKSPACE_ROUTES.map((path) => ({ path, element: <RemoteView remote="workspace" /> })),
-              { path: paths.profile, lazy: profilePage },
-              { path: paths.settings, lazy: settingsPage },
+              { path: paths.profile, element: <ProfilePage /> },
+              { path: paths.settings, element: <SettingsPage /> },
             ],
           },
         ],
