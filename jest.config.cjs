@@ -26,6 +26,8 @@ function domProject(name) {
       '\\.css$': 'identity-obj-proxy',
       // shared's webpack-only resource loader (require.context) → a Node reader of the same files
       'locale-resources\\.webpack$': '<rootDir>/scripts/jest/locale-resources.cjs',
+      // @mantine/core bundled into a chunk instead of the federated facade (scripts/webpack/vendor)
+      '^@citable/mantine-bundled$': '@mantine/core',
     },
   };
 }

@@ -13,7 +13,12 @@ module.exports = {
   context: appDir,
   entry: { render: './prerender/render.tsx' },
   output: { path: path.join(appDir, 'dist/prerender-build'), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
-  resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], modules: [path.join(root, 'node_modules'), 'node_modules'] },
+  resolve: {
+    extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    modules: [path.join(root, 'node_modules'), 'node_modules'],
+    // no federation here: the components the browser build bundles per chunk are plain @mantine/core
+    alias: { '@citable/mantine-bundled$': '@mantine/core' },
+  },
   module: {
     rules: [
       {

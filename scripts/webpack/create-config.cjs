@@ -15,8 +15,9 @@ const { DEFAULT_PORTS } = require('../lib/ports.cjs');
  * @param {Record<string,string>} [opts.exposes] remote exposes (remotes only)
  * @param {string[]} [opts.runtimePlugins] module-federation runtime plugins (host)
  * @param {string} opts.title HTML title of the standalone page
+ * @param {false | object} [opts.splitChunks] webpack optimization.splitChunks (default: webpack's)
  */
-function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title }) {
+function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, splitChunks }) {
   const isHost = !exposes;
   const portVar = `${name.toUpperCase()}_PORT`;
 
@@ -124,7 +125,7 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title }) 
         ...(isProd ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css' })] : []),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic' },
+      optimization: { moduleIds: 'deterministic', ...(splitChunks === undefined ? {} : { splitChunks }) },
       devServer: {
         port,
         host: process.env.HOST || 'localhost',

@@ -29,6 +29,21 @@ const FACADES = {
   'react-router-dom': ['react-router-dom.mjs', 'react-router-dom', 'dist/index.mjs'],
 };
 
+/**
+ * The modules of @mantine/core that hold page-wide state (its React contexts), shared one by one as
+ * strict singletons. The facade serves the components of the public pages; components that only
+ * signed-in screens show are bundled by the (lazy) chunks that use them, imported from
+ * BUNDLED_MANTINE — and still meet the one MantineProvider of the page through these contexts.
+ */
+const MANTINE_CONTEXT_MODULES = [
+  'esm/core/MantineProvider/Mantine.context.mjs',
+  'esm/core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs',
+  'esm/core/DirectionProvider/DirectionProvider.mjs',
+];
+
+/** Import specifier of @mantine/core bundled into the importing chunk instead of served by the facade. */
+const BUNDLED_MANTINE = '@citable/mantine-bundled';
+
 // Not shared at all: @mantine/hooks and @mantine/form hold no page-wide state, so each bundle keeps
 // the few functions it calls (tree-shaken) instead of every app downloading the whole libraries.
 
@@ -38,6 +53,7 @@ function facadeAliases() {
   for (const [file, pkg, entry] of Object.values(FACADES)) {
     alias[`citable-vendor-impl/${path.basename(file, '.mjs')}$`] = path.join(ROOT, 'node_modules', pkg, entry);
   }
+  alias[`${BUNDLED_MANTINE}$`] = path.join(ROOT, 'node_modules', ...FACADES['@mantine/core'].slice(1));
   return alias;
 }
 
@@ -63,6 +79,16 @@ function buildSharedMap(appDir) {
   }
   // @citable/shared: a singleton with its version from its own package.json (shared-context pattern)
   const sharedPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8'));
+  for (const file of MANTINE_CONTEXT_MODULES) {
+    // keyed by the resolved file: every import of it (facade, bundled components) is the one instance
+    shared[path.join(ROOT, 'node_modules', '@mantine/core', file)] = {
+      shareKey: `@mantine/core/${file}`,
+      singleton: true,
+      version: sharedPkg.version,
+      requiredVersion: sharedPkg.version,
+      strictVersion: true,
+    };
+  }
   // the facades are part of the shared platform: versioned (strictly) with @citable/shared, because
   // their export lists change with the apps, not with the library's own version
   for (const [key, [file]] of Object.entries(FACADES)) {
@@ -83,4 +109,4 @@ function buildSharedMap(appDir) {
   return shared;
 }
 
-module.exports = { buildSharedMap, facadeAliases, SINGLETONS, FACADES, ROOT };
+module.exports = { buildSharedMap, facadeAliases, SINGLETONS, FACADES, MANTINE_CONTEXT_MODULES, BUNDLED_MANTINE, ROOT };

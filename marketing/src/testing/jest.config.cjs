@@ -21,5 +21,7 @@ module.exports = {
     '\\.css$': 'identity-obj-proxy',
     // shared's webpack-only resource loader (require.context): the marketing tests need no shared namespace
     'locale-resources\\.webpack$': '<rootDir>/src/testing/locale-resources.cjs',
+    // @mantine/core bundled into a chunk instead of the federated facade (scripts/webpack/vendor)
+    '^@citable/mantine-bundled$': '@mantine/core',
   },
 };

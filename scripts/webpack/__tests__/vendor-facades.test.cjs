@@ -4,7 +4,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
-const { FACADES, SINGLETONS, facadeAliases, buildSharedMap, ROOT } = require('../shared-deps.cjs');
+const {
+  FACADES,
+  SINGLETONS,
+  MANTINE_CONTEXT_MODULES,
+  BUNDLED_MANTINE,
+  facadeAliases,
+  buildSharedMap,
+  ROOT,
+} = require('../shared-deps.cjs');
 const { collectImports, importedNames } = require('../vendor/imports.cjs');
 
 const facadeFile = (file) => path.join(__dirname, '..', 'vendor', file);
@@ -50,6 +58,41 @@ describe.each(Object.entries(FACADES))('facade of %s', (pkg, [file, realPkg]) =>
     expect(SINGLETONS).not.toContain(pkg);
     const config = buildSharedMap(path.join(ROOT, 'shell'))[pkg];
     expect(config).toMatchObject({ import: facadeFile(file), singleton: true, strictVersion: true });
+  });
+});
+
+describe('Mantine components bundled by lazy chunks', () => {
+  const bundled = [...collectImports(BUNDLED_MANTINE).keys()];
+  const facade = new Set(facadeExports(FACADES['@mantine/core'][0]));
+
+  test(`${BUNDLED_MANTINE} resolves to @mantine/core and names only real, non-facade exports`, () => {
+    expect(facadeAliases()[`${BUNDLED_MANTINE}$`]).toBe(path.join(ROOT, 'node_modules/@mantine/core/esm/index.mjs'));
+    const real = new Set(Object.keys(require('@mantine/core')));
+    expect(bundled.filter((name) => !real.has(name))).toEqual([]);
+    // a name the facade already serves would be downloaded twice: import it from '@mantine/core'
+    expect(bundled.filter((name) => facade.has(name))).toEqual([]);
+  });
+
+  test('the Mantine contexts are strict singletons keyed by their file, so bundled components find the provider', () => {
+    const shared = buildSharedMap(path.join(ROOT, 'shell'));
+    for (const file of MANTINE_CONTEXT_MODULES) {
+      const abs = path.join(ROOT, 'node_modules/@mantine/core', file);
+      expect(fs.readFileSync(abs, 'utf8')).toMatch(/createContext\(/);
+      expect(shared[abs]).toMatchObject({ shareKey: `@mantine/core/${file}`, singleton: true, strictVersion: true });
+    }
+    // every module of @mantine/core's own core that creates a React context is in the list
+    const coreDir = path.join(ROOT, 'node_modules/@mantine/core/esm/core');
+    const withContext = [];
+    (function walk(dir) {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.mjs') && /\bcreateContext\(/.test(fs.readFileSync(full, 'utf8'))) withContext.push(full);
+      }
+    })(coreDir);
+    const listed = MANTINE_CONTEXT_MODULES.map((f) => path.join(ROOT, 'node_modules/@mantine/core', f));
+    // (create-safe-context only defines the helper; each component family keeps its own context)
+    expect(withContext.filter((f) => !listed.includes(f) && !f.includes('create-safe-context'))).toEqual([]);
   });
 });
 

@@ -4,10 +4,9 @@
 // `undefined` at run time: the facade test (npm test) lists what the sources import.
 export {
   Accordion, AccordionChevron, ActionIcon, Alert, Anchor, AppShell, Avatar, Badge, Box, Burger,
-  Button, Card, Center, CloseButton, Code, Container, Divider, Drawer, Flex, Group, Indicator,
-  InlineStyles, List, Loader, MantineProvider, Menu, Modal, NavLink, Notification,
-  OptionalPortal, Paper, PasswordInput, Popover, RemoveScroll, ScrollArea, SegmentedControl,
-  SimpleGrid, Stack, Table, Tabs, Text, TextInput, Textarea, ThemeIcon, Timeline, Title, Tooltip,
+  Button, Card, Center, CloseButton, Code, Container, Divider, Flex, Group, InlineStyles, List,
+  Loader, MantineProvider, Notification, OptionalPortal, Paper, RemoveScroll, SegmentedControl,
+  SimpleGrid, Stack, Table, Text, TextInput, Textarea, ThemeIcon, Timeline, Title,
   UnstyledButton, VisuallyHidden, createSafeContext, createTheme, createVarsResolver,
   extractStyleProps, factory, filterProps, getBaseValue, getDefaultZIndex, getSortedBreakpoints,
   getSpacing, getStyleObject, keys, px, rem, useDirection, useMantineTheme, useProps,

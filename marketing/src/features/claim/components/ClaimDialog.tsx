@@ -1,4 +1,6 @@
-import { Box, Card, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title, Avatar } from '@mantine/core';
+import { Box, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, Avatar } from '@mantine/core';
+// bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
+import { Modal } from '@citable/mantine-bundled';
 import { IconCheck, IconQuote, IconStarFilled } from '../../../components/icons';
 import { useMarketingT } from '../../../lib/locale';
 import { useClaimSubmit, type ClaimSubmitter } from '../hooks/useClaimSubmit';

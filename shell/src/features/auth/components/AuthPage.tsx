@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Card, Center, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Card, Center, Stack, Text, Title } from '@mantine/core';
+// bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
+import { Tabs } from '@citable/mantine-bundled';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { LoginForm } from './LoginForm';

@@ -1,13 +1,13 @@
-import { notifications } from '@mantine/notifications';
+import { showToast } from '@citable/shared';
 import type { AuthError } from '@supabase/supabase-js';
 
 /** Error toast (destructive style) with the server's message when there is one. */
 export function showErrorToast(title: string, message: string) {
-  notifications.show({ color: 'red', title, message, autoClose: 7000 });
+  showToast({ color: 'red', title, message, autoClose: 7000 });
 }
 
 export function showSuccessToast(title: string, message: string) {
-  notifications.show({ color: 'teal', title, message });
+  showToast({ color: 'teal', title, message });
 }
 
 /** The server message of an auth error, or a generic text when the error carries none. */

@@ -27,7 +27,8 @@ describe('AppHeader', () => {
     const user = userEvent.setup();
     renderWithProviders(<AppHeader />);
     expect(screen.queryByRole('link', { name: 'Commencer' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('user-avatar')).toHaveTextContent(/^JP$/);
+    // (the signed-in part of the header is a lazy chunk)
+    expect(await screen.findByTestId('user-avatar')).toHaveTextContent(/^JP$/);
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent('3');
     await user.click(screen.getByTestId('user-menu'));
     expect(await screen.findByRole('menuitem', { name: 'Profil' })).toHaveAttribute('href', '/profile');
@@ -38,21 +39,21 @@ describe('AppHeader', () => {
     expect(screen.getByRole('menuitem', { name: 'Déconnexion', hidden: true })).toBeInTheDocument();
   });
 
-  it("falls back to e-mail initials, and 'U' with nothing", () => {
+  it("falls back to e-mail initials, and 'U' with nothing", async () => {
     signInAs({ email: 'marie@exemple.fr' });
     const { unmount } = renderWithProviders(<AppHeader />);
-    expect(screen.getByTestId('user-avatar')).toHaveTextContent(/^MA$/);
+    expect(await screen.findByTestId('user-avatar')).toHaveTextContent(/^MA$/);
     unmount();
     signInAs({ email: '' });
     renderWithProviders(<AppHeader />);
-    expect(screen.getByTestId('user-avatar')).toHaveTextContent(/^U$/);
+    expect(await screen.findByTestId('user-avatar')).toHaveTextContent(/^U$/);
   });
 
   it('the bell opens the empty notifications panel', async () => {
     signInAs();
     const user = userEvent.setup();
     renderWithProviders(<AppHeader />);
-    await user.click(screen.getByRole('button', { name: /Notifications/ }));
+    await user.click(await screen.findByRole('button', { name: /Notifications/ }));
     expect(await screen.findByText('Aucune notification')).toBeInTheDocument();
   });
 
@@ -69,7 +70,7 @@ describe('AppHeader', () => {
       path: '/profile',
       extraRoutes: <Route path="/" element={<p>accueil</p>} />,
     });
-    await user.click(screen.getByTestId('user-menu'));
+    await user.click(await screen.findByTestId('user-menu'));
     await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
     expect(signOut).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveAttribute('data-pathname', '/'));
@@ -80,7 +81,7 @@ describe('AppHeader', () => {
     authStore.setState({ signOut: jest.fn(async () => ({ error: Object.assign(new Error('network'), { status: 0 }) as never })) });
     const user = userEvent.setup();
     renderWithProviders(<AppHeader />, { route: '/profile', path: '/profile' });
-    await user.click(screen.getByTestId('user-menu'));
+    await user.click(await screen.findByTestId('user-menu'));
     await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
     expect(await screen.findByText('Impossible de se déconnecter. Veuillez réessayer.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveAttribute('data-pathname', '/profile');

@@ -1,11 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Box, Burger, Button, Group } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '@citable/shared';
 import { Logo } from './Logo';
 import { LanguageSwitch, LanguageToggle } from './LanguageSwitch';
-import { NotificationsBell } from './NotificationsBell';
-import { UserMenu } from './UserMenu';
+
+// The bell and the avatar menu (Popover, Menu) are only for signed-in users: their code is
+// downloaded when a session exists, not with every public page.
+const SignedInActions = lazy(async () => ({ default: (await import('./SignedInActions')).SignedInActions }));
+
+/** Same footprint as the bell and the avatar, so the header does not shift when they arrive. */
+function SignedInActionsPlaceholder() {
+  return <Box w={78} h={36} aria-hidden />;
+}
 
 export interface AppHeaderProps {
   /** mobile drawer state; the hamburger only shows when the page has a sidebar to open */
@@ -41,10 +49,9 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
           <LanguageToggle />
         </Box>
         {isLoggedIn ? (
-          <>
-            <NotificationsBell />
-            <UserMenu />
-          </>
+          <Suspense fallback={<SignedInActionsPlaceholder />}>
+            <SignedInActions />
+          </Suspense>
         ) : (
           <>
             <Button component={Link} to="/auth" variant="subtle" size="sm" px={{ base: 8, xs: 'md' }} fz={{ base: 'xs', xs: 'sm' }}>

@@ -1,4 +1,4 @@
-import { ActionIcon, SegmentedControl, Tooltip } from '@mantine/core';
+import { ActionIcon, SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, currentLanguage, i18n, type Language } from '@citable/shared';
 
@@ -39,18 +39,18 @@ export function LanguageToggle() {
   const other: Language = value === 'fr' ? 'en' : 'fr';
   const label = `${t('header.language')} : ${t(`languages.${other}`)}`;
   return (
-    <Tooltip label={label} withArrow>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        radius="md"
-        aria-label={label}
-        onClick={() => change(other)}
-        data-testid="language-toggle"
-        lang={other}
-      >
-        <span style={{ fontSize: 12, fontWeight: 700 }}>{other.toUpperCase()}</span>
-      </ActionIcon>
-    </Tooltip>
+    // (shown on narrow, touch screens: a native title rather than a hover tooltip)
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="md"
+      aria-label={label}
+      title={label}
+      onClick={() => change(other)}
+      data-testid="language-toggle"
+      lang={other}
+    >
+      <span style={{ fontSize: 12, fontWeight: 700 }}>{other.toUpperCase()}</span>
+    </ActionIcon>
   );
 }

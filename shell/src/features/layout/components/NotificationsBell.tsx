@@ -1,4 +1,6 @@
-import { ActionIcon, Indicator, Popover, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ActionIcon, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+// bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
+import { Indicator, Popover } from '@citable/mantine-bundled';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
-import { ActionIcon, Box, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
+// bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
+import { NavLink, ScrollArea, Tooltip } from '@citable/mantine-bundled';
 import {
   IconChevronsLeft,
   IconChevronsRight,
