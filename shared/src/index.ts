@@ -40,6 +40,7 @@ export type { CitableProvidersProps } from './ui/CitableProviders';
 export { PlaceholderScreen } from './ui/PlaceholderScreen';
 export { NotFound } from './ui/NotFound';
 export { mountStandalone } from './ui/mountStandalone';
+export { showToast, ToastContainer } from './ui/toast';
 
 // auth (owned by the auth engineer)
 export {

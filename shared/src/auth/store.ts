@@ -1,14 +1,14 @@
 import { useStore } from 'zustand';
-import { notifications } from '@mantine/notifications';
 import { createAuthStore, type AuthNotice, type AuthState, type AuthStoreHandle } from './createAuthStore';
 import { hasStoredSession, loadSupabase } from '../supabase/client';
 import { i18n } from '../i18n';
+import { showToast } from '../ui/toast';
 
 export type { AuthState, AuthResult, AuthClient, AuthNotice } from './createAuthStore';
 export { defaultFullName } from './createAuthStore';
 
 function showAuthNotice(notice: AuthNotice) {
-  notifications.show({
+  showToast({
     id: `auth-${notice}`,
     color: notice === 'signedIn' ? 'teal' : 'blue',
     title: i18n.t(`auth:toast.${notice}.title`),

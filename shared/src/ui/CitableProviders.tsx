@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { theme } from '../theme';
+import { ToastContainer } from './toast';
 
 export interface CitableProvidersProps {
   children: ReactNode;
@@ -16,7 +16,7 @@ export function CitableProviders({ children, withNotifications = true }: Citable
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        {withNotifications && <Notifications position="top-right" />}
+        {withNotifications && <ToastContainer />}
         {children}
       </MantineProvider>
     </I18nextProvider>

@@ -1,6 +1,6 @@
+import { showToast } from '@citable/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notifications } from '@mantine/notifications';
 import { paths } from '../../../config/paths';
 import { useMarketingT } from '../../../lib/locale';
 import { claimFirstArticle, type ClaimInput, type ClaimResult } from '../api/claimFirstArticle';
@@ -20,13 +20,13 @@ export function useClaimSubmit({ submit = claimFirstArticle, onSuccess, showSucc
     setIsLoading(true);
     try {
       await submit(input);
-      if (showSuccessToast) notifications.show({ color: 'teal', title: t('claim.successTitle'), message: t('claim.successText') });
+      if (showSuccessToast) showToast({ color: 'teal', title: t('claim.successTitle'), message: t('claim.successText') });
       onSuccess?.();
       navigate(paths.firstArticleSuccess);
       return true;
     } catch (error) {
       console.error('[marketing] claim_first_article failed', error);
-      notifications.show({ color: 'red', title: t('claim.errorTitle'), message: t('claim.errorText') });
+      showToast({ color: 'red', title: t('claim.errorTitle'), message: t('claim.errorText') });
       return false;
     } finally {
       setIsLoading(false);

@@ -1,7 +1,7 @@
+import { showToast } from '@citable/shared';
 import { useState } from 'react';
 import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMarketingT } from '../../../lib/locale';
 import { isValidEmail } from '../../../lib/validation';
 import { submitContactMessage, type ContactMessageInput } from '../api/submitContactMessage';
@@ -31,11 +31,11 @@ export function ContactForm({ contactEmail, onSubmitMessage = submitContactMessa
     setIsSending(true);
     try {
       await onSubmitMessage(values);
-      notifications.show({ color: 'teal', title: t('contact.successTitle'), message: t('contact.successText') });
+      showToast({ color: 'teal', title: t('contact.successTitle'), message: t('contact.successText') });
       form.reset();
     } catch (error) {
       console.error('[marketing] contact message failed', error);
-      notifications.show({ color: 'red', title: t('contact.errorTitle'), message: t('contact.errorText', { email: contactEmail }) });
+      showToast({ color: 'red', title: t('contact.errorTitle'), message: t('contact.errorText', { email: contactEmail }) });
     } finally {
       setIsSending(false);
     }

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type * as MantineNotifications from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
+
+/*
+ * Toasts without @mantine/notifications in the first download: the library (and the toast container)
+ * is fetched the first time a toast is shown — most visits of the public pages never show one.
+ * The library stays the page's one shared instance (a module-federation singleton), so a toast
+ * shown by any app lands in the one container the shell renders.
+ */
+
+let library: Promise<typeof MantineNotifications> | null = null;
+let isRequested = false;
+const listeners = new Set<() => void>();
+
+function loadLibrary() {
+  library ??= import('@mantine/notifications');
+  // a failed download can be retried by the next toast
+  library.catch(() => {
+    library = null;
+  });
+  return library;
+}
+
+/** Shows a toast (Mantine notification); the first call downloads the notifications library. */
+export function showToast(data: NotificationData): void {
+  if (!isRequested) {
+    isRequested = true;
+    listeners.forEach((listener) => listener());
+  }
+  loadLibrary()
+    .then(({ notifications }) => notifications.show(data))
+    .catch((error: unknown) => console.error('[toast] could not show', data.title, error));
+}
+
+const LazyNotifications = lazy(async () => ({ default: (await loadLibrary()).Notifications }));
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The toast container, mounted once a toast has been asked for (place it inside MantineProvider). */
+export function ToastContainer() {
+  const isNeeded = useSyncExternalStore(subscribe, () => isRequested, () => false);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyNotifications position="top-right" />
+    </Suspense>
+  );
+}
