@@ -168,3 +168,35 @@ for (const [width, perRow, hasButtons] of [[1440, 2, true], [1100, 2, false], [3
     await expect(status).not.toHaveText(/Slide [12] of/); // looped to the end
   });
 }
+
+test('example articles: loaded when the section comes near, each links to the latest version at /view/:id', async ({ page, request }) => {
+  const supabaseChunks: string[] = [];
+  page.on('response', async (response) => {
+    const url = response.url();
+    if (url.endsWith('.js') && (await response.text().catch(() => '')).includes('GoTrueClient')) supabaseChunks.push(url);
+  });
+  await gotoInteractive(page, '/');
+  // a guest reading the top of the page downloads neither the data client nor the section
+  await expect(page.getByTestId('demo-articles-sentinel')).toBeAttached();
+  await expect(page.getByTestId('demo-articles')).toHaveCount(0);
+  expect(supabaseChunks).toEqual([]);
+
+  await page.getByTestId('demo-articles-sentinel').scrollIntoViewIfNeeded();
+  const section = page.getByTestId('demo-articles');
+  await expect(section).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Example articles' })).toBeVisible();
+  expect(supabaseChunks.length).toBeGreaterThan(0);
+
+  // the spec's read: latest version per demo page, newest first
+  const rows = await adminSelect<{ id: string; page: number; created_date: string }>(
+    request,
+    'pages_versions?select=id,page,created_date,pages!inner(hide_revisions_texts_from_preview)&pages.hide_revisions_texts_from_preview=eq.true&order=created_date.desc',
+  );
+  // (first occurrence per page in date-descending order = its latest version)
+  const firstPerPage = rows.filter((r, i) => rows.findIndex((x) => x.page === r.page) === i).map((r) => r.id).slice(0, 6);
+  expect(firstPerPage.length).toBeGreaterThan(0);
+  const links = section.getByRole('link', { name: 'Read the article' });
+  await expect(links).toHaveCount(firstPerPage.length);
+  for (const [i, id] of firstPerPage.entries()) await expect(links.nth(i)).toHaveAttribute('href', `/view/${id}`);
+  await expect(section.locator('a[href="/view/00000000-0000-4000-8000-00000000d3e0"]')).toHaveCount(1);
+});
