@@ -14,7 +14,6 @@ const SINGLETONS = [
   '@mantine/notifications',
   'zustand',
   'i18next',
-  'react-i18next',
   '@supabase/supabase-js',
 ];
 
@@ -27,6 +26,7 @@ const SINGLETONS = [
 const FACADES = {
   '@mantine/core': ['mantine-core.mjs', '@mantine/core', 'esm/index.mjs'],
   'react-router-dom': ['react-router-dom.mjs', 'react-router-dom', 'dist/index.mjs'],
+  'react-i18next': ['react-i18next.mjs', 'react-i18next', 'dist/es/index.js'],
 };
 
 /**

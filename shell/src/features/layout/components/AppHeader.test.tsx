@@ -10,6 +10,12 @@ beforeEach(async () => {
   await switchToFrench();
 });
 
+// The signed-in actions are a lazy chunk: load (and transform) the module once up front, so a slow
+// first transform does not eat into the findBy timeouts below.
+beforeAll(async () => {
+  await import('./SignedInActions');
+});
+
 describe('AppHeader', () => {
   it("signed out: logo, tagline, 'Connexion' and 'Commencer' to /auth", () => {
     setSignedOut();
