@@ -120,7 +120,9 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, sp
           template: path.join(appDir, 'public', 'index.html'),
           title,
           chunks: ['main'],
-          publicPath: isHost ? '/' : 'auto',
+          // the page is only the app's standalone page, served at the root of its own server: absolute
+          // script URLs, so deep links (/view/<id>) load /main.js, not /view/main.js
+          publicPath: '/',
         }),
         ...(isProd ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css' })] : []),
       ],
