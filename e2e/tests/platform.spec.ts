@@ -80,7 +80,7 @@ test.describe('platform shell and remotes', () => {
     }
   });
 
-  test('react and react-dom are downloaded once, from one origin', async ({ page, shell, platformUrls }) => {
+  test('react, react-dom and the library facades are downloaded once, from one origin', async ({ page, shell, platformUrls }) => {
     const downloaded: string[] = [];
     page.on('response', (r) => {
       if (r.url().endsWith('.js')) downloaded.push(r.url());
@@ -93,7 +93,7 @@ test.describe('platform shell and remotes', () => {
     // which chunks hold react / react-dom, per app, from each app's federation manifest
     type Manifest = { shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[] };
     const origins = { shell: platformUrls.shell, marketing: platformUrls.marketing, reviewer: platformUrls.reviewer };
-    for (const lib of ['react', 'react-dom']) {
+    for (const lib of ['react', 'react-dom', '@mantine/core', 'react-router-dom', 'react-i18next']) {
       const fetchedFrom = new Set<string>();
       for (const [app, origin] of Object.entries(origins)) {
         const manifest = (await (await page.request.get(`${origin}/mf-manifest.json`)).json()) as Manifest;
@@ -114,5 +114,13 @@ test.describe('platform shell and remotes', () => {
       return copies;
     }, [...new Set(downloaded)]);
     expect(reactDomCopies).toBe(1);
+  });
+
+  test('a remote runs standalone, deep links included', async ({ page, platformUrls, consoleErrors }) => {
+    await page.goto(`${platformUrls.reviewer}/view/${VERSION_ID}`);
+    await expect(page.getByText(VERSION_ID).first()).toBeVisible();
+    await page.goto(`${platformUrls.marketing}/`);
+    await expect(page.locator('h1').first()).toBeVisible();
+    expect(consoleErrors.filter((e) => /federation|remote|ChunkLoadError|MIME/i.test(e))).toEqual([]);
   });
 });
