@@ -38,7 +38,9 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, sp
         publicPath: isHost ? '/' : 'auto',
         // entry chunks keep a stable name (served no-cache, revalidated by ETag); split chunks are hashed
         filename: '[name].js',
-        chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+        // (hashed in development too: the shell's facade chunks for providing and for consuming share
+        // a name and differ in content)
+        chunkFilename: '[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         uniqueName: `citable_${name}`,
         clean: true,
