@@ -101,6 +101,56 @@ describe('page list (spec/app.md §7)', () => {
     }
   });
 
+  it('counts nothing for a signed-in user whose claims say service_role: the database role decides', async () => {
+    const client = await db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: OTHER_USER, role: 'service_role' })]);
+      await client.query('set local role authenticated');
+      const { rows } = await client.query(
+        `select public.serp_results_count(row($1::bigint, $2::bigint, 'x', 'x', 1, null, now(), now(), false, false)::public.pages) as s,
+                public.llm_answers_count(row($1::bigint, $2::bigint, 'x', 'x', 1, null, now(), now(), false, false)::public.pages) as a`,
+        [pageIds[2], siteId],
+      );
+      assert.deepEqual([Number(rows[0].s), Number(rows[0].a)], [0, 0]);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+  });
+
+  it('the owner reads, writes and deletes their pages; others and anon see only demo pages', async () => {
+    // Visibility through the policies' `site = any (array (select private.owned_sites()))`.
+    const own = await asRole(db.pool, asUser(DEMO_USER), (c) => c.query('select count(*)::int as n from public.pages where site = $1', [siteId]));
+    assert.equal(own.rows[0].n, 300);
+    const demo = await db.pool.query('select count(*)::int as n from public.pages where hide_revisions_texts_from_preview');
+    const anon = await asRole(db.pool, asAnon, (c) => c.query('select count(*)::int as n from public.pages'));
+    assert.equal(anon.rows[0].n, demo.rows[0].n);
+    const other = await asRole(db.pool, asUser(OTHER_USER), (c) => c.query(
+      `select count(*)::int as n from public.pages p
+        where not p.hide_revisions_texts_from_preview
+          and not exists (select 1 from public.sites s where s.id = p.site and s.linked_user = $1)`,
+      [OTHER_USER],
+    ));
+    assert.equal(other.rows[0].n, 0);
+    await asRole(db.pool, asUser(DEMO_USER), async (c) => {
+      const ins = await c.query(`insert into public.pages (site, name, url) values ($1, 'New', 'https://plan.example.com/new') returning id`, [siteId]);
+      const upd = await c.query(`update public.pages set name = 'Renamed' where id = $1`, [ins.rows[0].id]);
+      assert.equal(upd.rowCount, 1);
+      const del = await c.query('delete from public.pages where id = $1', [ins.rows[0].id]);
+      assert.equal(del.rowCount, 1);
+    });
+    await asRole(db.pool, asUser(OTHER_USER), async (c) => {
+      const upd = await c.query(`update public.pages set name = 'Hijacked' where id = $1`, [pageIds[0]]);
+      const del = await c.query('delete from public.pages where id = $1', [pageIds[0]]);
+      assert.deepEqual([upd.rowCount, del.rowCount], [0, 0]);
+      await assert.rejects(
+        c.query(`insert into public.pages (site, name, url) values ($1, 'X', 'https://plan.example.com/x')`, [siteId]),
+        /row-level security/,
+      );
+    });
+  });
+
   it('resolves the caller\'s sites once per statement, not per row (InitPlan, no owns_site call per page)', async () => {
     const plan = await asRole(db.pool, asUser(DEMO_USER), (c) => c.query(
       `explain (format text) select count(*) from public.pages where site = $1`,
