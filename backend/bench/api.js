@@ -3,7 +3,8 @@
 // and 50 concurrent clients, through the gateway and directly against PostgREST.
 // The stack runs in a child process so the load generator does not share its event loop.
 // Gateway and direct runs are interleaved in 1 s slices so both see the same background load.
-// Env: BENCH_SECONDS (5 per run), BENCH_PAGES (10000), BENCH_CONCURRENCY ("1,10,50").
+// Env: BENCH_SECONDS (5 per run), BENCH_PAGES (10000), BENCH_CONCURRENCY ("1,10,50"),
+// REST_CONCURRENCY (the gateway's /rest/v1 limit, as for npm run backend).
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
@@ -275,6 +276,8 @@ if (process.argv[2] === '--serve') {
     dataDir: process.argv[3],
     rateLimits: { signup: big, token: big, recover: big, verify: big, rpc: big },
     log: () => {},
+    // Unset: the stack's default (see startStack); REST_CONCURRENCY=0 turns the gateway queue off.
+    restConcurrency: process.env.REST_CONCURRENCY ? Number(process.env.REST_CONCURRENCY) : undefined,
   });
   process.send({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, databaseUrl: stack.databaseUrl, postgrestPort: stack.postgrest.port });
   process.on('message', async (m) => {

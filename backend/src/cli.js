@@ -4,7 +4,8 @@
 // JWT_SECRET, SMTP_URL, SITE_URL (http://localhost:3000), ALLOWED_ORIGINS
 // (comma-separated; default the localhost:3000-3003 origins),
 // GOTRUE_MAILER_AUTOCONFIRM (default false: sign-ups must confirm their e-mail
-// through the link mailed to them, like hosted Supabase), RATE_LIMIT_* (see README).
+// through the link mailed to them, like hosted Supabase), RATE_LIMIT_* (see README),
+// REST_CONCURRENCY (/rest/v1 requests in PostgREST at once; see startStack).
 import { DEFAULT_DATA_DIR, startStack } from './index.js';
 
 const env = process.env;
@@ -31,6 +32,15 @@ function parseRateLimits() {
     }
   }
   return out;
+}
+
+/** REST_CONCURRENCY: /rest/v1 requests in PostgREST at once (0 = no gateway limit); unset = default. */
+function parseRestConcurrency() {
+  const v = env.REST_CONCURRENCY;
+  if (v === undefined || v === '') return undefined;
+  const n = Number.parseInt(v, 10);
+  if (!Number.isInteger(n) || n < 0 || String(n) !== v.trim()) throw new Error('REST_CONCURRENCY must be a non-negative integer');
+  return n;
 }
 
 async function main() {
@@ -66,6 +76,7 @@ async function main() {
     allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     confirmEmail: !parseBool(env.GOTRUE_MAILER_AUTOCONFIRM, false),
     rateLimits: parseRateLimits(),
+    restConcurrency: parseRestConcurrency(),
     log,
     onFatal: (err) => exit(1, `FATAL: ${err.message} Stopping.`),
   });

@@ -39,7 +39,16 @@ const SMALL_BODY = 64 * 1024;
  *   auth: { handle: Function }, storage: { handle: Function }, mailbox: { handle: Function },
  *   allowedOrigins?: string[], rateLimits?: object, publicRpcs?: string[], bodyLimits?: object,
  *   isDbDown?: () => boolean, log?: (m: string) => void,
+ *   restConcurrency?: number, restQueueTimeoutMs?: number,
  * }} opts
+ *
+ * restConcurrency: at most this many /rest/v1 requests are in PostgREST at once; the others
+ * wait here, first come first served (unlimited when 0 or unset). PostgREST's own pool
+ * hands connections to waiting requests in no particular order, so when requests outnumber
+ * the database's cores, queueing here gives every caller about the same wait (a tight tail)
+ * and keeps the number of busy PostgreSQL backends near the number of cores. A request
+ * still queued after restQueueTimeoutMs (10 s, PostgREST's pool acquisition timeout) gets
+ * PostgREST's 504 PGRST003.
  */
 export function createGateway(opts) {
   const log = opts.log || (() => {});
@@ -53,6 +62,40 @@ export function createGateway(opts) {
   const isDbDown = opts.isDbDown || (() => false);
   const getPostgrest = typeof opts.postgrest === 'function' ? opts.postgrest : () => opts.postgrest;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 });
+  const restLimit = opts.restConcurrency && opts.restConcurrency > 0 ? opts.restConcurrency : Infinity;
+  const restQueueTimeoutMs = opts.restQueueTimeoutMs ?? 10_000;
+  let restInFlight = 0;
+  /** @type {Array<{ grant: () => void }>} FIFO of requests waiting for a PostgREST slot. */
+  const restQueue = [];
+
+  /** Resolves true with a slot (call releaseRest once), false when the wait timed out. */
+  function acquireRest() {
+    if (restInFlight < restLimit) {
+      restInFlight += 1;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const waiter = {
+        grant: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        const i = restQueue.indexOf(waiter);
+        if (i >= 0) restQueue.splice(i, 1);
+        resolve(false);
+      }, restQueueTimeoutMs);
+      restQueue.push(waiter);
+    });
+  }
+
+  /** Hands the slot straight to the oldest waiter (no barging by newer requests). */
+  function releaseRest() {
+    const next = restQueue.shift();
+    if (next) next.grant();
+    else restInFlight -= 1;
+  }
 
   function cors(req, res) {
     const origin = req.headers.origin;
@@ -133,6 +176,22 @@ export function createGateway(opts) {
         return;
       }
     }
+    if (!(await acquireRest())) {
+      req.resume();
+      sendJson(res, 504, { code: 'PGRST003', details: null, hint: null, message: 'Timed out acquiring connection from connection pool.' });
+      return;
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      releaseRest();
+    };
+    if (req.destroyed || res.destroyed) {
+      // The caller went away while queued.
+      release();
+      return;
+    }
     const headers = {};
     for (const k in req.headers) if (!HOP_BY_HOP.has(k)) headers[k] = req.headers[k];
     headers['x-forwarded-for'] = clientIp(req);
@@ -146,6 +205,10 @@ export function createGateway(opts) {
       headers,
       agent,
     });
+    // The slot is free once PostgREST answers (its transaction is over by then), or when
+    // the request fails ('close' comes in every case, after the response is read).
+    upstream.once('response', release);
+    upstream.once('close', release);
     let aborted = false;
     const hasBody = req.headers['transfer-encoding'] !== undefined || (Number.isFinite(declared) && declared > 0);
     if (hasBody) {
@@ -316,5 +379,14 @@ export function createGateway(opts) {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();
   });
-  return { server, agent };
+  /** What the /rest/v1 queue holds now (for tests and diagnostics). */
+  const restQueueState = {
+    get inFlight() {
+      return restInFlight;
+    },
+    get waiting() {
+      return restQueue.length;
+    },
+  };
+  return { server, agent, restQueue: restQueueState };
 }
