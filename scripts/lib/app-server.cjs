@@ -7,6 +7,8 @@ const fsp = require('node:fs/promises');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const gzip = require('node:util').promisify(zlib.gzip);
+
+const acceptsGzip = (req) => /\bgzip\b/.test(req.headers['accept-encoding'] || '');
 const { buildRuntimeConfig, remoteBaseUrl } = require('./runtime-config.cjs');
 const { createPrerenderer } = require('./prerender.cjs');
 
@@ -134,8 +136,7 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
       res.end();
       return;
     }
-    const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] || '');
-    if (acceptsGzip && COMPRESSIBLE.has(ext) && stat.size > 1024) {
+    if (acceptsGzip(req) && COMPRESSIBLE.has(ext) && stat.size > 1024) {
       let hit = gzipCache.get(absPath);
       if (!hit || hit.mtimeMs !== stat.mtimeMs) {
         hit = { mtimeMs: stat.mtimeMs, buffer: zlib.gzipSync(await fsp.readFile(absPath), { level: 6 }) };
@@ -156,7 +157,7 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
     if (isHost) headers['X-Frame-Options'] = 'SAMEORIGIN';
     // the page with its prerendered copy is ~100 KB of HTML: ~12 KB gzipped (compressed per request,
     // off the event loop, since the prerendered copy depends on the route and the language)
-    if (/\bgzip\b/.test(req.headers['accept-encoding'] || '') && Buffer.byteLength(html) > 1024) {
+    if (acceptsGzip(req) && Buffer.byteLength(html) > 1024) {
       send(req, res, 200, { ...headers, 'Content-Encoding': 'gzip' }, await gzip(html, { level: 6 }));
       return;
     }

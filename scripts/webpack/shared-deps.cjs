@@ -77,35 +77,24 @@ function buildSharedMap(appDir) {
     const version = installedVersion(name, appDir);
     shared[name] = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
   }
-  // @citable/shared: a singleton with its version from its own package.json (shared-context pattern)
+  // @citable/shared: a singleton with its version from its own package.json (shared-context pattern).
+  // The facades and Mantine's context modules are part of that platform too: versioned (strictly) with
+  // @citable/shared, because their export lists change with the apps, not with the libraries' versions.
   const sharedPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8'));
-  for (const file of MANTINE_CONTEXT_MODULES) {
-    // keyed by the resolved file: every import of it (facade, bundled components) is the one instance
-    shared[path.join(ROOT, 'node_modules', '@mantine/core', file)] = {
-      shareKey: `@mantine/core/${file}`,
-      singleton: true,
-      version: sharedPkg.version,
-      requiredVersion: sharedPkg.version,
-      strictVersion: true,
-    };
-  }
-  // the facades are part of the shared platform: versioned (strictly) with @citable/shared, because
-  // their export lists change with the apps, not with the library's own version
-  for (const [key, [file]] of Object.entries(FACADES)) {
-    shared[key] = {
-      import: path.join(__dirname, 'vendor', file),
-      singleton: true,
-      version: sharedPkg.version,
-      requiredVersion: sharedPkg.version,
-      strictVersion: true,
-    };
-  }
-  shared['@citable/shared'] = {
+  const platformSingleton = {
     singleton: true,
-    requiredVersion: sharedPkg.version,
     version: sharedPkg.version,
+    requiredVersion: sharedPkg.version,
     strictVersion: true,
   };
+  for (const file of MANTINE_CONTEXT_MODULES) {
+    // keyed by the resolved file: every import of it (facade, bundled components) is the one instance
+    shared[path.join(ROOT, 'node_modules', '@mantine/core', file)] = { ...platformSingleton, shareKey: `@mantine/core/${file}` };
+  }
+  for (const [key, [file]] of Object.entries(FACADES)) {
+    shared[key] = { ...platformSingleton, import: path.join(__dirname, 'vendor', file) };
+  }
+  shared['@citable/shared'] = { ...platformSingleton };
   return shared;
 }
 

@@ -13,7 +13,7 @@ const {
   buildSharedMap,
   ROOT,
 } = require('../shared-deps.cjs');
-const { collectImports, importedNames } = require('../vendor/imports.cjs');
+const { collectImports, importedNames, walk } = require('../vendor/imports.cjs');
 
 const facadeFile = (file) => path.join(__dirname, '..', 'vendor', file);
 
@@ -82,14 +82,9 @@ describe('Mantine components bundled by lazy chunks', () => {
     }
     // every module of @mantine/core's own core that creates a React context is in the list
     const coreDir = path.join(ROOT, 'node_modules/@mantine/core/esm/core');
-    const withContext = [];
-    (function walk(dir) {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (entry.name.endsWith('.mjs') && /\bcreateContext\(/.test(fs.readFileSync(full, 'utf8'))) withContext.push(full);
-      }
-    })(coreDir);
+    const withContext = walk(coreDir, (name) => name.endsWith('.mjs')).filter((f) =>
+      /\bcreateContext\(/.test(fs.readFileSync(f, 'utf8')),
+    );
     const listed = MANTINE_CONTEXT_MODULES.map((f) => path.join(ROOT, 'node_modules/@mantine/core', f));
     // (create-safe-context only defines the helper; each component family keeps its own context)
     expect(withContext.filter((f) => !listed.includes(f) && !f.includes('create-safe-context'))).toEqual([]);

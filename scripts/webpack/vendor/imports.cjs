@@ -73,7 +73,7 @@ function collectImports(pkg, { root = ROOT } = {}) {
   return byName;
 }
 
-module.exports = { collectImports, importedNames, SOURCE_DIRS, LIBRARY_DIRS };
+module.exports = { collectImports, importedNames, walk, SOURCE_DIRS, LIBRARY_DIRS };
 
 if (require.main === module) {
   const pkg = process.argv[2] || '@mantine/core';

@@ -14,12 +14,14 @@ let isRequested = false;
 const listeners = new Set<() => void>();
 
 function loadLibrary() {
-  library ??= import('@mantine/notifications');
+  if (library) return library;
+  const loading = import('@mantine/notifications');
+  library = loading;
   // a failed download can be retried by the next toast
-  library.catch(() => {
-    library = null;
+  loading.catch(() => {
+    if (library === loading) library = null;
   });
-  return library;
+  return loading;
 }
 
 /** Shows a toast (Mantine notification); the first call downloads the notifications library. */
