@@ -2,8 +2,12 @@ import { Box, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
-/** 'C' badge + 'Citable' + tagline, linking to '/'. */
-/** `compact`: the tagline is hidden on the narrowest screens (<576px). */
+/**
+ * 'C' badge + 'Citable' + tagline, linking to '/'.
+ * `compact` (signed-out header, where the two buttons need the room): below 576px only the 'C' mark
+ * shows — with the wordmark the header was 374px wide and scrolled sideways on 320–360px phones.
+ * The link keeps its accessible name.
+ */
 export function Logo({ withTagline = true, compact = false }: { withTagline?: boolean; compact?: boolean }) {
   const { t } = useTranslation('shell');
   return (
@@ -14,7 +18,7 @@ export function Logo({ withTagline = true, compact = false }: { withTagline?: bo
             C
           </Text>
         </ThemeIcon>
-        <Box lh={1.1}>
+        <Box lh={1.1} visibleFrom={compact ? 'xs' : undefined}>
           <Text fw={800} fz={18} lh={1.1}>
             Citable
           </Text>
@@ -25,7 +29,6 @@ export function Logo({ withTagline = true, compact = false }: { withTagline?: bo
               fw={500}
               lh={1.2}
               style={{ whiteSpace: 'nowrap' }}
-              visibleFrom={compact ? 'xs' : undefined}
               data-testid="header-tagline"
             >
               {t('header.tagline')}
