@@ -1,4 +1,4 @@
-import { Group, Table, Text, ThemeIcon } from '@mantine/core';
+import { Group, Text, ThemeIcon } from '@mantine/core';
 import type { ComparisonRow, Rating, RatedText } from '../content/types';
 import { useMarketingT } from '../lib/locale';
 import { IconCheck, IconMinus, IconX } from './icons';
@@ -21,41 +21,45 @@ export function RatingIcon({ rating }: { rating: Rating }) {
 
 function Cell({ value, highlight }: { value: RatedText; highlight?: boolean }) {
   return (
-    <Table.Td className={highlight ? 'cz-compare-highlight' : undefined}>
+    <td className={highlight ? 'cz-compare-highlight' : undefined}>
       <Group gap={8} wrap="nowrap" align="flex-start">
         <RatingIcon rating={value.rating} />
         <Text size="sm" fw={highlight ? 600 : 400}>{value.text}</Text>
       </Group>
-    </Table.Td>
+    </td>
   );
 }
 
-/** Comparison of the service against DIY tools (and freelance writers when the rows have it). */
+/**
+ * Comparison of the service against DIY tools (and freelance writers when the rows have it).
+ * A plain table styled in marketing.css (`cz-table`): Mantine's Table drags ScrollArea and
+ * floating-ui into every public page for its scroll container.
+ */
 export function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
   const { t } = useMarketingT();
   const hasFreelance = rows.some((row) => row.freelance);
   return (
-    <Table.ScrollContainer minWidth={hasFreelance ? 720 : 560}>
-      <Table verticalSpacing="md" horizontalSpacing="md" className="cz-compare" withRowBorders>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('sections.comparison.feature')}</Table.Th>
-            <Table.Th scope="col" className="cz-compare-highlight">{t('sections.comparison.citable')}</Table.Th>
-            {hasFreelance && <Table.Th scope="col">{t('sections.comparison.freelance')}</Table.Th>}
-            <Table.Th scope="col">{t('sections.comparison.diy')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+    <div className="cz-table-scroll">
+      <table className="cz-table cz-table--roomy cz-compare" style={{ minWidth: hasFreelance ? 720 : 560 }}>
+        <thead>
+          <tr>
+            <th scope="col">{t('sections.comparison.feature')}</th>
+            <th scope="col" className="cz-compare-highlight">{t('sections.comparison.citable')}</th>
+            {hasFreelance && <th scope="col">{t('sections.comparison.freelance')}</th>}
+            <th scope="col">{t('sections.comparison.diy')}</th>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.feature}>
-              <Table.Th scope="row" fw={600}>{row.feature}</Table.Th>
+            <tr key={row.feature}>
+              <th scope="row">{row.feature}</th>
               <Cell value={row.citable} highlight />
               {hasFreelance && row.freelance && <Cell value={row.freelance} />}
               <Cell value={row.diy} />
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }

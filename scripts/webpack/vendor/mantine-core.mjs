@@ -3,10 +3,10 @@
 // page downloads the components the apps use instead of the whole library. A name missing here is
 // `undefined` at run time: the facade test (npm test) lists what the sources import.
 export {
-  Accordion, AccordionChevron, ActionIcon, Alert, Anchor, AppShell, Avatar, Badge, Box, Burger,
+  Accordion, AccordionChevron, ActionIcon, Alert, Anchor, Avatar, Badge, Box, Burger,
   Button, Card, Center, CloseButton, Code, Container, Divider, Flex, Group, InlineStyles, List,
   Loader, MantineProvider, Notification, OptionalPortal, Paper, RemoveScroll, SegmentedControl,
-  SimpleGrid, Stack, Table, Text, TextInput, Textarea, ThemeIcon, Timeline, Title,
+  SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon, Timeline, Title,
   UnstyledButton, VisuallyHidden, createSafeContext, createTheme, createVarsResolver,
   extractStyleProps, factory, filterProps, getBaseValue, getDefaultZIndex, getSortedBreakpoints,
   getSpacing, getStyleObject, keys, px, rem, useDirection, useMantineTheme, useProps,

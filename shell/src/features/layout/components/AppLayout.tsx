@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AppShell, CloseButton, Group } from '@mantine/core';
+import { CloseButton, Group } from '@mantine/core';
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
-import { Drawer } from '@citable/mantine-bundled';
+import { AppShell, Drawer } from '@citable/mantine-bundled';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
