@@ -80,7 +80,7 @@ test.describe('platform shell and remotes', () => {
     }
   });
 
-  test('react, react-dom and the library facades are downloaded once, from one origin', async ({ page, shell, platformUrls }) => {
+  test('react, react-dom, the library facades and the federation runtime are downloaded once, from one origin', async ({ page, shell, platformUrls }) => {
     const downloaded: string[] = [];
     page.on('response', (r) => {
       if (r.url().endsWith('.js')) downloaded.push(r.url());
@@ -104,16 +104,20 @@ test.describe('platform shell and remotes', () => {
       }
       expect([...fetchedFrom], `${lib} downloaded from exactly one app`).toHaveLength(1);
     }
-    // and exactly one copy of react-dom's client code was evaluated
-    const reactDomCopies = await page.evaluate(async (urls) => {
-      let copies = 0;
+    // and exactly one copy of react-dom's client code and of the federation runtime-core (the
+    // remotes use the shell's: experiments.externalRuntime) was downloaded
+    const copies = await page.evaluate(async (urls) => {
+      const found = { reactDom: [] as string[], federationRuntime: [] as string[] };
       for (const url of urls) {
         const text = await (await fetch(url)).text();
-        if (text.includes('__reactContainer$')) copies += 1;
+        if (text.includes('__reactContainer$')) found.reactDom.push(url);
+        // a hook name of runtime-core's ModuleFederation class
+        if (text.includes('beforeInitContainer')) found.federationRuntime.push(url);
       }
-      return copies;
+      return found;
     }, [...new Set(downloaded)]);
-    expect(reactDomCopies).toBe(1);
+    expect(copies.reactDom).toHaveLength(1);
+    expect(copies.federationRuntime).toEqual([`${platformUrls.shell}/main.js`]);
   });
 
   test('a remote runs standalone, deep links included', async ({ page, platformUrls, consoleErrors }) => {
