@@ -110,6 +110,29 @@ test('/?lng=en in a French browser: the interactive page stays in English like t
   await context.close();
 });
 
+test('a public page downloads only its language\'s copy; the header switch brings the other one and the page turns to it', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const localeChunks: string[] = [];
+  page.on('response', (r) => {
+    const m = /\/locale-(en|fr)\.[\w]+\.js$/.exec(r.url());
+    if (m) localeChunks.push(m[1]);
+  });
+  await gotoInteractive(page, '/?lng=fr');
+  const h1 = page.locator('[data-app="marketing"] h1');
+  await expect(h1).toHaveText('Des articles qui se positionnent sur Google et sont cités par l’IA');
+  expect(localeChunks).toEqual(['fr']);
+
+  await page.getByTestId('app-header').getByText('EN', { exact: true }).first().click();
+  await expect(h1).toHaveText('Articles that rank on Google and get cited by AI');
+  expect(localeChunks).toEqual(['fr', 'en']);
+  // the whole page switched: section titles, FAQ and the contact form's labels are English too
+  await expect(page.locator('#faq')).toContainText('Is the free article really free?');
+  await expect(page.locator('[data-app="marketing"]')).not.toContainText('Des articles qui se positionnent');
+  await expect(page.locator('[data-app="marketing"]')).not.toContainText(/\bsections\.\w+/);
+  await context.close();
+});
+
 test('leaving a public page before the marketing remote has loaded: the prerendered copy does not cover the next page', async ({ page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => { release = resolve; });

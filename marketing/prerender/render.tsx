@@ -18,10 +18,12 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { theme } from '@citable/shared';
 import { pageLoaders } from '../src/app/routes';
 import { noIndexRoutes, paths, routeKeys, type RouteKey } from '../src/config/paths';
-import { pageMeta } from '../src/content/seo';
 import type { Locale } from '../src/content/types';
 import { ClaimDialogProvider } from '../src/features/claim/hooks/useClaimDialog';
 import { MARKETING_NS, registerMarketingI18n } from '../src/i18n';
+import en from '../src/locales/en';
+import fr from '../src/locales/fr';
+import { provideLocaleContent, type LocaleContent } from '../src/locales/load';
 // only the Mantine styles the public pages use (the whole @mantine/core/styles.css is ~280 KB)
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -46,7 +48,6 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Timeline.css';
@@ -55,6 +56,7 @@ import '@mantine/carousel/styles.css';
 import '../src/app/marketing.css';
 
 const LOCALES: Locale[] = ['fr', 'en'];
+const contents: Record<Locale, LocaleContent> = { fr, en };
 const DEFAULT_LOCALE: Locale = 'fr';
 /** Routes whose content duplicates another one: their canonical points there. */
 const canonicalOf: Partial<Record<RouteKey, RouteKey>> = { homeWhyAi: 'home' };
@@ -82,6 +84,7 @@ async function renderPage(key: RouteKey, locale: Locale): Promise<string> {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ lng: locale, fallbackLng: DEFAULT_LOCALE, ns: [MARKETING_NS], defaultNS: MARKETING_NS, resources: {}, interpolation: { escapeValue: false }, react: { useSuspense: false } });
   registerMarketingI18n(i18n);
+  provideLocaleContent(locale, contents[locale], i18n);
   const { default: Page } = await pageLoaders[key]();
   return renderToString(
     <I18nextProvider i18n={i18n}>
@@ -97,7 +100,7 @@ async function renderPage(key: RouteKey, locale: Locale): Promise<string> {
 }
 
 function entryFor(key: RouteKey, locale: Locale): Entry {
-  const meta = pageMeta[key][locale];
+  const meta = contents[locale].pageMeta[key];
   const canonicalPath = paths[canonicalOf[key] ?? key];
   const url = locale === DEFAULT_LOCALE ? abs(canonicalPath) : abs(canonicalPath, locale);
   return {

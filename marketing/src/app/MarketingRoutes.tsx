@@ -6,7 +6,8 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { routeKeyForPath, routeKeys, type RouteKey } from '../config/paths';
 import { ClaimDialogProvider } from '../features/claim/hooks/useClaimDialog';
 import { registerMarketingI18n } from '../i18n';
-import { useMarketingT } from '../lib/locale';
+import { toLocale, useMarketingT } from '../lib/locale';
+import { loadLocaleContent } from '../locales/load';
 import { PrerenderHandoff } from './PrerenderHandoff';
 import { pageLoaders } from './routes';
 import { usePageMeta } from './usePageMeta';
@@ -25,7 +26,16 @@ function applyLanguageFromQuery() {
 }
 applyLanguageFromQuery();
 
-const pages = Object.fromEntries(routeKeys.map((key) => [key, lazy(pageLoaders[key])])) as Record<RouteKey, LazyExoticComponent<ComponentType>>;
+/** A page renders once its chunk and the current language's copy (one chunk per language) have arrived. */
+const pages = Object.fromEntries(
+  routeKeys.map((key) => [
+    key,
+    lazy(async () => {
+      const [page] = await Promise.all([pageLoaders[key](), loadLocaleContent(toLocale(i18n.resolvedLanguage ?? i18n.language), i18n)]);
+      return page;
+    }),
+  ]),
+) as Record<RouteKey, LazyExoticComponent<ComponentType>>;
 
 function PageLoader() {
   const { t } = useMarketingT();
@@ -51,9 +61,9 @@ function PageError({ retry }: { retry: () => void }) {
  */
 export default function MarketingRoutes() {
   const { pathname } = useLocation();
-  const { locale } = useMarketingT();
+  const { content } = useMarketingT();
   const key = routeKeyForPath(pathname);
-  usePageMeta(key, locale);
+  usePageMeta(key, content);
   if (!key) return <><PrerenderHandoff /><NotFound /></>;
   const Page = pages[key];
   return (

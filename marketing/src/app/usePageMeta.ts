@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import type { RouteKey } from '../config/paths';
-import { pageMeta } from '../content/seo';
-import type { Locale } from '../content/types';
+import type { LocaleContent } from '../locales/load';
 
 /** Keeps document title and meta description in step with the route and language during client navigation. */
-export function usePageMeta(key: RouteKey | undefined, locale: Locale) {
+export function usePageMeta(key: RouteKey | undefined, content: LocaleContent | undefined) {
   useEffect(() => {
-    if (!key || typeof document === 'undefined') return;
-    const meta = pageMeta[key][locale];
+    if (!key || !content || typeof document === 'undefined') return;
+    const meta = content.pageMeta[key];
     document.title = meta.title;
     let description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!description) {
@@ -16,5 +15,5 @@ export function usePageMeta(key: RouteKey | undefined, locale: Locale) {
       document.head.appendChild(description);
     }
     description.content = meta.description;
-  }, [key, locale]);
+  }, [key, content]);
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { home3Faq, home4Faq } from '../content/faq';
+import { home3Faq, home4Faq } from '../locales/en/faq';
 import { renderWithProviders, setLanguage } from '../testing/render';
 import { FaqAccordion } from './FaqAccordion';
 
@@ -10,7 +10,7 @@ const control = (question: string) => screen.getByRole('button', { name: questio
 
 describe('FaqAccordion', () => {
   it('opens one item at a time and closes the open one on a second click', async () => {
-    const items = home4Faq.en;
+    const items = home4Faq;
     const user = userEvent.setup();
     renderWithProviders(<FaqAccordion items={items} />);
     expect(items).toHaveLength(5);
@@ -30,7 +30,7 @@ describe('FaqAccordion', () => {
   });
 
   it('groups categorised items under their category, still one open across groups', async () => {
-    const items = home3Faq.en;
+    const items = home3Faq;
     const user = userEvent.setup();
     renderWithProviders(<FaqAccordion items={items} />);
     expect(screen.getByRole('heading', { name: 'Service' })).toBeInTheDocument();

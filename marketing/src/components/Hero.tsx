@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { HeroCopy } from '../content/pages';
+import type { HeroCopy } from '../content/types';
 import { IconCheck } from './icons';
 
 export interface HeroProps {

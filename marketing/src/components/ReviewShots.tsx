@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Text, Avatar } from '@mantine/core';
-import type { ReviewShot } from '../content/testimonials';
+import type { ReviewShot } from '../content/types';
 import { IconStarFilled } from './icons';
 
 /** Client review "screenshots", drawn as review cards (no external images). */

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { testimonials } from '../content/testimonials';
+import { testimonials } from '../locales/en/testimonials';
 import { renderWithProviders, setLanguage } from '../testing/render';
 import { TestimonialCarousel } from './TestimonialCarousel';
 
@@ -9,7 +9,7 @@ beforeAll(() => setLanguage('en'));
 
 describe('TestimonialCarousel', () => {
   it('renders every testimonial as a slide in a focusable, labelled carousel region', () => {
-    const items = testimonials.en;
+    const items = testimonials;
     renderWithProviders(<TestimonialCarousel items={items} />);
     const carousel = screen.getByRole('region', { name: 'What our clients say' });
     expect(carousel).toHaveAttribute('tabindex', '0');
@@ -19,7 +19,7 @@ describe('TestimonialCarousel', () => {
   });
 
   it('handles ArrowLeft / ArrowRight itself (the keys do not scroll the page) and ignores other keys', () => {
-    renderWithProviders(<TestimonialCarousel items={testimonials.en} />);
+    renderWithProviders(<TestimonialCarousel items={testimonials} />);
     const carousel = screen.getByRole('region', { name: 'What our clients say' });
     carousel.focus();
     // fireEvent returns false when the handler called preventDefault()
@@ -29,7 +29,7 @@ describe('TestimonialCarousel', () => {
   });
 
   it('renders previous/next buttons inside the controls that CSS shows only from xl up', () => {
-    renderWithProviders(<TestimonialCarousel items={testimonials.en} />);
+    renderWithProviders(<TestimonialCarousel items={testimonials} />);
     const next = screen.getByRole('button', { name: 'Next testimonials', hidden: true });
     const previous = screen.getByRole('button', { name: 'Previous testimonials', hidden: true });
     expect(next.closest('.cz-carousel-controls')).not.toBeNull();

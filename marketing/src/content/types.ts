@@ -1,6 +1,8 @@
 /**
- * Typed marketing content (spec/public.md §3). Copy lives in these data files, one
- * place per locale, and components only render it.
+ * Types of the marketing content (spec/public.md §3). The copy itself lives in
+ * ../locales/<language>/ (one data file per topic, one chunk per language, see
+ * ../locales/load.ts); components only render it. Data shared by both languages
+ * (plan prices, logo names) stays in this folder.
  */
 export type Locale = 'fr' | 'en';
 export type Localized<T> = Record<Locale, T>;
@@ -37,3 +39,16 @@ export interface IconCard { icon: IconKey; title: string; description: string }
 export interface Customer { company: string; sector: string; result: string; articles: string }
 
 export interface Stat { value: string; label: string }
+
+export interface HeroCopy { eyebrow: string; title: string; subtitle: string; bullets?: string[] }
+export interface SectionCopy { title: string; subtitle?: string }
+
+export type LandingKey =
+  | 'main' | 'home1' | 'home2' | 'home3' | 'home4' | 'home5'
+  | 'pricingGoogle' | 'pricingOpenai' | 'pricingAntropic' | 'discovery' | 'discoveryTimeline';
+
+/** Title and meta description of a public route. */
+export interface PageMeta { title: string; description: string }
+
+/** Client review "screenshots" (drawn as review cards): reviewer, stars, date, text. */
+export interface ReviewShot { reviewer: string; date: string; stars: number; text: string; source: string }

@@ -6,8 +6,14 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { i18n, theme } from '@citable/shared';
 import { registerMarketingI18n } from '../i18n';
+import en from '../locales/en';
+import fr from '../locales/fr';
+import { provideLocaleContent } from '../locales/load';
 
 registerMarketingI18n(i18n);
+// both languages at hand, as in a page where a visitor switched language
+provideLocaleContent('en', en, i18n);
+provideLocaleContent('fr', fr, i18n);
 
 /** Shows the current location so tests can assert navigations. */
 function LocationProbe() {

@@ -10,22 +10,17 @@ import { LogoStrip } from '../../components/LogoStrip';
 import { PlanCard } from '../../components/PlanCard';
 import { Section } from '../../components/Section';
 import { TestimonialGrid } from '../../components/TestimonialGrid';
-import { customers, logos, sixFeatures, threeSteps } from '../../content/cards';
-import { diyComparison } from '../../content/comparison';
-import { home2Faq, homeFaq } from '../../content/faq';
-import { finalCtaSteps, heroes, home2Sections } from '../../content/pages';
-import { tierPlans } from '../../content/plans';
-import { testimonials } from '../../content/testimonials';
+import { logos } from '../../content/cards';
 import { ClaimButton } from '../../features/claim/components/ClaimButton';
 import { ContactSection } from '../../features/contact/components/ContactSection';
-import { useMarketingT } from '../../lib/locale';
+import { useContent } from '../../lib/locale';
 import { LandingLayout } from '../LandingLayout';
 
 /** Home (/home-1) and Home2 (/home-2): brand-voice landing pages with the same sections and different copy. */
 function BrandHome({ variant }: { variant: 'home1' | 'home2' }) {
-  const { t, locale } = useMarketingT();
+  const { t, content } = useContent();
   const isHome2 = variant === 'home2';
-  const copy = isHome2 ? home2Sections[locale] : null;
+  const copy = isHome2 ? content.home2Sections : null;
   const section = (key: 'how' | 'comparison' | 'features' | 'testimonials' | 'pricing' | 'faq', fallback: { title: string; subtitle?: string }) => copy?.[key] ?? fallback;
   const how = section('how', { title: t('sections.how.title'), subtitle: t('sections.how.subtitle') });
   const comparison = section('comparison', { title: t('sections.comparison.title'), subtitle: t('sections.comparison.subtitle') });
@@ -33,30 +28,30 @@ function BrandHome({ variant }: { variant: 'home1' | 'home2' }) {
   const reviews = section('testimonials', { title: t('sections.testimonials.title'), subtitle: t('sections.testimonials.subtitle') });
   const pricing = section('pricing', { title: t('sections.pricing.title'), subtitle: t('sections.pricing.subtitle') });
   const faq = section('faq', { title: t('sections.faq.title'), subtitle: t('sections.faq.subtitle') });
-  const plans = tierPlans[locale];
+  const plans = content.tierPlans;
   return (
     <LandingLayout>
       <Hero
-        copy={heroes[variant][locale]}
+        copy={content.heroes[variant]}
         actions={<><ClaimButton /><AnchorButton href="#pricing">{t('common.seePricing')}</AnchorButton></>}
         note={t('common.noCatch')}
       />
       <Section id="how" title={how.title} subtitle={how.subtitle}>
-        <IconCardGrid items={threeSteps[locale]} columns={3} />
+        <IconCardGrid items={content.threeSteps} columns={3} />
       </Section>
       <Section id="comparison" title={comparison.title} subtitle={comparison.subtitle} tone="muted" size="md">
-        <ComparisonTable rows={diyComparison[locale]} />
+        <ComparisonTable rows={content.diyComparison} />
       </Section>
       <Section id="features" title={features.title} subtitle={features.subtitle}>
-        <IconCardGrid items={sixFeatures[locale]} columns={3} />
+        <IconCardGrid items={content.sixFeatures} columns={3} />
       </Section>
       <LogoStrip label={t('sections.logos')} names={logos} />
       <Section id="testimonials" title={reviews.title} subtitle={reviews.subtitle} tone="muted">
-        <TestimonialGrid items={testimonials[locale].slice(0, 3)} />
+        <TestimonialGrid items={content.testimonials.slice(0, 3)} />
         {!isHome2 && (
           <>
             <Title order={3} ta="center" fz={{ base: 22, md: 26 }} mt={64} mb="lg">{t('sections.customers.title')}</Title>
-            <CustomersTable customers={customers[locale]} />
+            <CustomersTable customers={content.customers} />
           </>
         )}
       </Section>
@@ -68,19 +63,19 @@ function BrandHome({ variant }: { variant: 'home1' | 'home2' }) {
         </SimpleGrid>
       </Section>
       <Section id="faq" title={faq.title} subtitle={faq.subtitle} tone="muted">
-        <FaqAccordion items={(isHome2 ? home2Faq : homeFaq)[locale]} />
+        <FaqAccordion items={(isHome2 ? content.home2Faq : content.homeFaq)} />
       </Section>
       {isHome2 ? (
         <FinalCta
-          title={home2Sections[locale].finalCta.title}
-          subtitle={home2Sections[locale].finalCta.subtitle}
+          title={content.home2Sections.finalCta.title}
+          subtitle={content.home2Sections.finalCta.subtitle}
           actions={<AnchorButton href="#pricing" variant="white">{t('common.startNow')}</AnchorButton>}
         />
       ) : (
         <FinalCta
           title={t('sections.finalCta.title')}
           subtitle={t('sections.finalCta.subtitle')}
-          steps={finalCtaSteps[locale]}
+          steps={content.finalCtaSteps}
           actions={<ClaimButton variant="white" />}
         />
       )}

@@ -9,38 +9,32 @@ import { PlanCard } from '../../components/PlanCard';
 import { Section } from '../../components/Section';
 import { StoryBlock } from '../../components/StoryBlock';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel';
-import { benefits, threeSteps } from '../../content/cards';
-import { threeWayComparison } from '../../content/comparison';
-import { home5Faq } from '../../content/faq';
-import { heroes } from '../../content/pages';
-import { premiumOffer } from '../../content/plans';
-import { testimonials } from '../../content/testimonials';
 import { ClaimButton } from '../../features/claim/components/ClaimButton';
 import { ContactSection } from '../../features/contact/components/ContactSection';
-import { useMarketingT } from '../../lib/locale';
+import { useContent } from '../../lib/locale';
 import { LandingLayout } from '../LandingLayout';
 
 /** Home5 (/home-5): solo author, other persona; testimonials first, 3-way comparison, premium offer. */
 export default function Home5Page() {
-  const { t, locale } = useMarketingT();
-  const offer = premiumOffer[locale];
+  const { t, content } = useContent();
+  const offer = content.premiumOffer;
   return (
     <LandingLayout>
-      <Hero copy={heroes.home5[locale]} actions={<><ClaimButton /><AnchorButton href="#pricing">{t('common.seePricing')}</AnchorButton></>} />
+      <Hero copy={content.heroes.home5} actions={<><ClaimButton /><AnchorButton href="#pricing">{t('common.seePricing')}</AnchorButton></>} />
       <Section id="testimonials" title={t('sections.testimonials.title')} subtitle={t('sections.testimonials.subtitle')} tone="muted">
-        <TestimonialCarousel items={testimonials[locale]} />
+        <TestimonialCarousel items={content.testimonials} />
       </Section>
       <Section id="how" title={t('sections.how.title')} subtitle={t('sections.how.subtitle')}>
-        <IconCardGrid items={threeSteps[locale]} columns={3} />
+        <IconCardGrid items={content.threeSteps} columns={3} />
       </Section>
       <Section id="features" title={t('sections.benefits.title')} subtitle={t('sections.benefits.subtitle')} tone="muted">
-        <IconCardGrid items={benefits[locale]} columns={4} />
+        <IconCardGrid items={content.benefits} columns={4} />
       </Section>
       <Section id="story">
         <StoryBlock title={t('sections.author.title')} paragraphs={t('sections.author.paragraphs', { returnObjects: true }) as string[]} initials={['CM']} />
       </Section>
       <Section id="comparison" title={t('sections.threeWay.title')} subtitle={t('sections.threeWay.subtitle')} tone="muted">
-        <ComparisonTable rows={threeWayComparison[locale]} />
+        <ComparisonTable rows={content.threeWayComparison} />
       </Section>
       <Section id="pricing" title={t('sections.pricing.title')} subtitle={t('sections.pricing.subtitle')}>
         <Box maw={480} mx="auto">
@@ -49,7 +43,7 @@ export default function Home5Page() {
         </Box>
       </Section>
       <Section id="faq" title={t('sections.faq.title')} tone="muted">
-        <FaqAccordion items={home5Faq[locale]} />
+        <FaqAccordion items={content.home5Faq} />
       </Section>
       <FinalCta title={t('sections.finalCta.title')} subtitle={t('sections.finalCta.subtitle')} actions={<AuthButton variant="white">{t('common.getStarted')}</AuthButton>} />
       <ContactSection />

@@ -8,20 +8,16 @@ import { ReviewShots } from '../../components/ReviewShots';
 import { Section } from '../../components/Section';
 import { StatsBar } from '../../components/StatsBar';
 import { StoryBlock } from '../../components/StoryBlock';
-import { stats } from '../../content/cards';
-import { mainFaq } from '../../content/faq';
-import { heroes } from '../../content/pages';
-import { mainPlanFeatures, mainPlans } from '../../content/plans';
-import { reviewShots } from '../../content/testimonials';
+import { mainPlans } from '../../content/plans';
 import { ClaimButton } from '../../features/claim/components/ClaimButton';
 import { ContactSection } from '../../features/contact/components/ContactSection';
 import { DemoArticles } from '../../features/demo-articles/components/DemoArticles';
-import { useMarketingT } from '../../lib/locale';
+import { useContent } from '../../lib/locale';
 import { LandingLayout } from '../LandingLayout';
 
 function MainPricing() {
-  const { t, locale } = useMarketingT();
-  const features = mainPlanFeatures[locale];
+  const { t, content } = useContent();
+  const features = content.mainPlanFeatures;
   return (
     <Section id="pricing" title={t('sections.mainPricing.title')} subtitle={t('sections.mainPricing.subtitle')} tone="muted">
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
@@ -52,21 +48,21 @@ function MainPricing() {
 
 /** Main landing page (/ and /home-4-pricing-google-2-why-ai). */
 export default function MainLandingPage() {
-  const { t, locale } = useMarketingT();
+  const { t, content } = useContent();
   const founders = t('sections.founders.paragraphs', { returnObjects: true }) as string[];
   return (
     <LandingLayout>
       <Hero
-        copy={heroes.main[locale]}
+        copy={content.heroes.main}
         actions={<><ClaimButton /><AnchorButton href="#how">{t('common.howItWorks')}</AnchorButton></>}
         note={t('common.noCatch')}
       />
-      <Section isCompact><StatsBar stats={stats[locale]} /></Section>
+      <Section isCompact><StatsBar stats={content.stats} /></Section>
       <Section id="how" title={t('sections.aiVsHuman.title')} subtitle={t('sections.aiVsHuman.subtitle')} tone="muted">
         <AiVsHumanDiagram />
       </Section>
       <Section id="testimonials" title={t('sections.reviews.title')} subtitle={t('sections.reviews.subtitle')}>
-        <ReviewShots items={reviewShots[locale]} />
+        <ReviewShots items={content.reviewShots} />
       </Section>
       <MainPricing />
       <Section id="story">
@@ -74,7 +70,7 @@ export default function MainLandingPage() {
       </Section>
       <DemoArticles />
       <Section id="faq" title={t("sections.faq.title")} subtitle={t("sections.faq.subtitle")}>
-        <FaqAccordion items={mainFaq[locale]} />
+        <FaqAccordion items={content.mainFaq} />
       </Section>
       <ContactSection />
     </LandingLayout>

@@ -9,23 +9,18 @@ import { PlanCard } from '../../components/PlanCard';
 import { ReviewShots } from '../../components/ReviewShots';
 import { Section } from '../../components/Section';
 import { StatsBar } from '../../components/StatsBar';
-import { benefits, hybridSteps, stats } from '../../content/cards';
-import { discoveryFaq, home4Faq } from '../../content/faq';
-import { heroes } from '../../content/pages';
-import { discoveryOffer, pricingVariantOffers } from '../../content/plans';
-import { reviewShots } from '../../content/testimonials';
 import type { PricingPlan } from '../../content/types';
 import { ClaimButton } from '../../features/claim/components/ClaimButton';
 import { ContactSection } from '../../features/contact/components/ContactSection';
 import { getContact } from '../../lib/contact';
-import { useMarketingT } from '../../lib/locale';
+import { useContent } from '../../lib/locale';
 import { LandingLayout } from '../LandingLayout';
 
 export type SoloVariant = 'home4' | 'pricingGoogle' | 'pricingOpenai' | 'pricingAntropic' | 'discovery' | 'discoveryTimeline';
 
 /** The author's card shown next to the personal-brand hero. */
 function AuthorCard() {
-  const { t, locale } = useMarketingT();
+  const { t, content } = useContent();
   return (
     <Card withBorder radius="xl" padding="xl" shadow="md" maw={440} mx="auto">
       <Stack align="center" gap="sm" ta="center">
@@ -33,16 +28,16 @@ function AuthorCard() {
         <Title order={2} fz="xl">Camille Martin</Title>
         <Badge variant="light" size="lg">{t('sections.author.title')}</Badge>
         <Text size="sm" c="dimmed">{(t('sections.author.paragraphs', { returnObjects: true }) as string[])[0]}</Text>
-        <Box w="100%" mt="sm"><StatsBar stats={stats[locale].slice(1, 3)} /></Box>
+        <Box w="100%" mt="sm"><StatsBar stats={content.stats.slice(1, 3)} /></Box>
       </Stack>
     </Card>
   );
 }
 
 function Offer({ variant }: { variant: SoloVariant }) {
-  const { t, locale } = useMarketingT();
+  const { t, content } = useContent();
   if (variant === 'discovery' || variant === 'discoveryTimeline') {
-    const offer = discoveryOffer[locale];
+    const offer = content.discoveryOffer;
     const action = <AuthButton fullWidth size="md">{offer.cta}</AuthButton>;
     if (variant === 'discoveryTimeline') {
       return (
@@ -65,7 +60,7 @@ function Offer({ variant }: { variant: SoloVariant }) {
     }
     return <Box maw={480} mx="auto"><PlanCard plan={offer} action={action} footnote={offer.note} /></Box>;
   }
-  const plan: PricingPlan = pricingVariantOffers[variant === 'home4' ? 'google' : variant === 'pricingGoogle' ? 'google' : variant === 'pricingOpenai' ? 'openai' : 'antropic'][locale];
+  const plan: PricingPlan = content.pricingVariantOffers[variant === 'home4' ? 'google' : variant === 'pricingGoogle' ? 'google' : variant === 'pricingOpenai' ? 'openai' : 'antropic'];
   return (
     <Box maw={480} mx="auto">
       <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={t('common.guarantee')} />
@@ -78,34 +73,34 @@ function Offer({ variant }: { variant: SoloVariant }) {
  * Hero, hybrid process, benefits, two review screenshots, offer card, FAQ, e-mail call to action.
  */
 export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
-  const { t, locale } = useMarketingT();
+  const { t, content } = useContent();
   const contact = getContact();
   const isDiscovery = variant === 'discovery' || variant === 'discoveryTimeline';
   const isPersonalBrand = variant !== 'home4' && !isDiscovery;
   return (
     <LandingLayout>
       <Hero
-        copy={heroes[variant][locale]}
+        copy={content.heroes[variant]}
         aside={isPersonalBrand || variant === 'home4' ? <AuthorCard /> : undefined}
         actions={isDiscovery
-          ? <><AuthButton>{discoveryOffer[locale].cta}</AuthButton><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>
+          ? <><AuthButton>{content.discoveryOffer.cta}</AuthButton><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>
           : <><ClaimButton /><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>}
         note={t('common.guarantee')}
       />
       <Section id="how" title={t('sections.benefits.subtitle')} subtitle={t('sections.aiVsHuman.subtitle')} tone="muted">
-        <IconCardGrid items={hybridSteps[locale]} columns={3} />
+        <IconCardGrid items={content.hybridSteps} columns={3} />
       </Section>
       <Section id="features" title={t('sections.benefits.title')}>
-        <IconCardGrid items={benefits[locale]} columns={4} />
+        <IconCardGrid items={content.benefits} columns={4} />
       </Section>
       <Section id="testimonials" title={t('sections.reviews.title')} subtitle={t('sections.reviews.subtitle')} tone="muted">
-        <ReviewShots items={reviewShots[locale].slice(0, 2)} />
+        <ReviewShots items={content.reviewShots.slice(0, 2)} />
       </Section>
-      <Section id="pricing" title={t('sections.pricing.title')} subtitle={isDiscovery ? discoveryOffer[locale].note : t('common.guarantee')}>
+      <Section id="pricing" title={t('sections.pricing.title')} subtitle={isDiscovery ? content.discoveryOffer.note : t('common.guarantee')}>
         <Offer variant={variant} />
       </Section>
       <Section id="faq" title={t('sections.faq.title')} tone="muted">
-        <FaqAccordion items={(isDiscovery ? discoveryFaq : home4Faq)[locale]} />
+        <FaqAccordion items={(isDiscovery ? content.discoveryFaq : content.home4Faq)} />
       </Section>
       <FinalCta
         id="email"

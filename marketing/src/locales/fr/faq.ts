@@ -1,121 +1,61 @@
-import type { FaqItem, Localized } from './types';
+import type { FaqItem } from '../../content/types';
 
 /** Main landing page FAQ. */
-export const mainFaq: Localized<FaqItem[]> = {
-  en: [
-    { question: 'Is the free article really free?', answer: 'Yes. The free article is offered once, as a trial, with no catch: no card, no subscription. If you like it, you choose a plan; if not, you keep the article.' },
-    { question: 'How is this different from an AI writing tool?', answer: 'AI does the research and the first draft. A human SEO expert then edits every article: structure, facts, tone, internal links and search intent. You get a finished article, not a draft to fix.' },
-    { question: 'How long is an article?', answer: 'About 1,800 words on average, depending on what the top-10 results for your keyword need to be beaten.' },
-    { question: 'Do you publish to my site?', answer: 'Yes. We publish to your WordPress site as a draft or directly, with a royalty-free featured image, as you prefer.' },
-    { question: 'Will my articles be cited by AI assistants?', answer: 'We structure every article with clear answers, sources and entities so that search engines and AI assistants can quote it. Nobody can promise a citation, but we write for it.' },
-    { question: 'Can I cancel?', answer: 'Plans are per article and per month with no contract. Stop whenever you like.' },
-  ],
-  fr: [
+export const mainFaq: FaqItem[] = [
     { question: 'L’article offert est-il vraiment gratuit ?', answer: 'Oui. L’article gratuit est offert une fois, à l’essai, sans piège : ni carte, ni abonnement. S’il vous plaît, vous choisissez une formule ; sinon, vous gardez l’article.' },
     { question: 'Quelle différence avec un outil de rédaction IA ?', answer: 'L’IA fait la recherche et le premier jet. Un expert SEO humain relit ensuite chaque article : structure, faits, ton, liens internes et intention de recherche. Vous recevez un article fini, pas un brouillon à corriger.' },
     { question: 'Quelle est la longueur d’un article ?', answer: 'Environ 1 800 mots en moyenne, selon ce qu’il faut pour dépasser le top 10 des résultats sur votre mot-clé.' },
     { question: 'Publiez-vous sur mon site ?', answer: 'Oui. Nous publions sur votre site WordPress, en brouillon ou directement, avec une image à la une libre de droits, comme vous préférez.' },
     { question: 'Mes articles seront-ils cités par les assistants IA ?', answer: 'Chaque article est structuré avec des réponses claires, des sources et des entités pour que moteurs de recherche et assistants IA puissent le citer. Personne ne peut garantir une citation, mais nous écrivons pour cela.' },
     { question: 'Puis-je arrêter ?', answer: 'Les formules sont à l’article et au mois, sans contrat. Arrêtez quand vous voulez.' },
-  ],
-};
+  ];
 
 /** Home: FAQ of 4 questions. */
-export const homeFaq: Localized<FaqItem[]> = {
-  en: [
-    { question: 'Who writes the articles?', answer: 'AI drafts from our research, then a human SEO expert edits every line before you see it.' },
-    { question: 'How fast is delivery?', answer: 'Your first article arrives within 24 to 48 hours after your 5-minute brief.' },
-    { question: 'What if I do not like an article?', answer: 'Every plan includes revision rounds. We rework the article until it fits your voice.' },
-    { question: 'Do I need a WordPress site?', answer: 'We publish directly to WordPress. For other platforms we deliver ready-to-paste HTML and images.' },
-  ],
-  fr: [
+export const homeFaq: FaqItem[] = [
     { question: 'Qui rédige les articles ?', answer: 'L’IA rédige à partir de nos recherches, puis un expert SEO humain relit chaque ligne avant que vous la voyiez.' },
     { question: 'Quel est le délai de livraison ?', answer: 'Votre premier article arrive sous 24 à 48 heures après votre brief de 5 minutes.' },
     { question: 'Et si un article ne me plaît pas ?', answer: 'Chaque formule inclut des séries de révisions. Nous retravaillons l’article jusqu’à ce qu’il corresponde à votre ton.' },
     { question: 'Faut-il un site WordPress ?', answer: 'Nous publions directement sur WordPress. Pour les autres plateformes, nous livrons un HTML prêt à coller et les images.' },
-  ],
-};
+  ];
 
 /** Home2: FAQ with different copy. */
-export const home2Faq: Localized<FaqItem[]> = {
-  en: [
-    { question: 'What do I have to do?', answer: 'Fill in a 5-minute brief. We handle keyword research, writing, editing, images and publishing.' },
-    { question: 'Which keywords will you target?', answer: 'We analyse your site and the top-10 results of your market, then propose a topic cluster you approve.' },
-    { question: 'Is the content original?', answer: 'Every article is written for you, checked for originality and edited by a human expert.' },
-    { question: 'Is there a contract?', answer: 'No. You pay per article and can stop anytime.' },
-  ],
-  fr: [
+export const home2Faq: FaqItem[] = [
     { question: 'Qu’ai-je à faire ?', answer: 'Remplir un brief de 5 minutes. Nous nous chargeons des mots-clés, de la rédaction, de la relecture, des images et de la publication.' },
     { question: 'Quels mots-clés allez-vous cibler ?', answer: 'Nous analysons votre site et le top 10 de votre marché, puis proposons un cluster thématique que vous validez.' },
     { question: 'Le contenu est-il original ?', answer: 'Chaque article est écrit pour vous, vérifié pour son originalité et relu par un expert humain.' },
     { question: 'Y a-t-il un contrat ?', answer: 'Non. Vous payez à l’article et pouvez arrêter à tout moment.' },
-  ],
-};
+  ];
 
 /** Home3: FAQ in two categories. */
-export const home3Faq: Localized<FaqItem[]> = {
-  en: [
-    { category: 'Service', question: 'What is included in every article?', answer: 'Keyword and SERP research, an AI draft, human SEO editing, a royalty-free featured image and publication to WordPress.' },
-    { category: 'Service', question: 'Can you match my brand voice?', answer: 'Yes. Your brief captures your tone, your words and the ones to avoid; every editor follows it.' },
-    { category: 'Service', question: 'How do you choose topics?', answer: 'We build topic clusters from your offer and from what already ranks, so each article supports the others.' },
-    { category: 'Billing', question: 'How am I billed?', answer: 'Per article. No contracts, pay per article, cancel anytime.' },
-    { category: 'Billing', question: 'Are there volume discounts?', answer: 'Yes: the Pro and Enterprise plans lower the price per article, and we quote bulk orders of 20+ articles per month.' },
-    { category: 'Billing', question: 'Can I get a refund?', answer: 'If an article still misses the mark after the revision rounds, tell us and we will make it right.' },
-  ],
-  fr: [
+export const home3Faq: FaqItem[] = [
     { category: 'Service', question: 'Que comprend chaque article ?', answer: 'Recherche de mots-clés et de SERP, premier jet IA, relecture SEO humaine, image à la une libre de droits et publication sur WordPress.' },
     { category: 'Service', question: 'Pouvez-vous respecter le ton de ma marque ?', answer: 'Oui. Votre brief décrit votre ton, vos mots et ceux à éviter ; chaque éditeur le suit.' },
     { category: 'Service', question: 'Comment choisissez-vous les sujets ?', answer: 'Nous construisons des clusters thématiques à partir de votre offre et de ce qui se positionne déjà, pour que chaque article renforce les autres.' },
     { category: 'Facturation', question: 'Comment suis-je facturé ?', answer: 'À l’article. Sans contrat, paiement à l’article, résiliable à tout moment.' },
     { category: 'Facturation', question: 'Y a-t-il des remises sur volume ?', answer: 'Oui : les formules Pro et Enterprise baissent le prix par article, et nous faisons un devis au-delà de 20 articles par mois.' },
     { category: 'Facturation', question: 'Puis-je être remboursé ?', answer: 'Si un article ne convient toujours pas après les révisions, dites-le-nous et nous trouverons une solution.' },
-  ],
-};
+  ];
 
 /** Home4 (solo author): 5-question FAQ. Also used by the pricing and discovery variants. */
-export const home4Faq: Localized<FaqItem[]> = {
-  en: [
-    { question: 'Who will write my article?', answer: 'I do, with AI as my research assistant. I am an SEO specialist: I plan, edit and check every article myself.' },
-    { question: 'What exactly do I get for 195 EUR?', answer: 'An article of about 1,800 words targeting your keyword, a top-10 SERP analysis, a royalty-free featured image, and publication to your WordPress site.' },
-    { question: 'What if I am not satisfied?', answer: 'I rewrite until you are satisfied. If you still are not, you pay nothing.' },
-    { question: 'How long does it take?', answer: 'Between 24 and 48 hours after your 5-minute brief.' },
-    { question: 'Can we talk first?', answer: 'Of course. Book a free 15-minute strategy call and we will look at your site together.' },
-  ],
-  fr: [
+export const home4Faq: FaqItem[] = [
     { question: 'Qui va écrire mon article ?', answer: 'Moi, avec l’IA comme assistante de recherche. Je suis spécialiste SEO : je planifie, relis et vérifie chaque article moi-même.' },
     { question: 'Qu’est-ce que j’obtiens exactement pour 195 EUR ?', answer: 'Un article d’environ 1 800 mots ciblant votre mot-clé, une analyse du top 10 Google, une image à la une libre de droits et la publication sur votre site WordPress.' },
     { question: 'Et si je ne suis pas satisfait ?', answer: 'Je réécris jusqu’à ce que vous soyez satisfait. Si vous ne l’êtes toujours pas, vous ne payez rien.' },
     { question: 'Combien de temps faut-il ?', answer: 'Entre 24 et 48 heures après votre brief de 5 minutes.' },
     { question: 'Peut-on échanger avant ?', answer: 'Bien sûr. Réservez un appel stratégique gratuit de 15 minutes et nous regarderons votre site ensemble.' },
-  ],
-};
+  ];
 
 /** Home5 (solo author, other persona). */
-export const home5Faq: Localized<FaqItem[]> = {
-  en: [
-    { question: 'Why not hire a freelance writer?', answer: 'A good freelancer costs more and rarely does SEO research, images and publishing. Here you get all of it for one price.' },
-    { question: 'Why not just use an AI tool?', answer: 'AI tools give you a draft. You still need research, editing, fact-checking and publishing. I do all of that for you.' },
-    { question: 'Do you work with agencies?', answer: 'Yes. I write under your brand for your clients, with volume pricing.' },
-    { question: 'What do you need from me?', answer: 'Your site address, your main offer and 5 minutes to fill in the brief.' },
-  ],
-  fr: [
+export const home5Faq: FaqItem[] = [
     { question: 'Pourquoi ne pas engager un rédacteur freelance ?', answer: 'Un bon freelance coûte plus cher et fait rarement la recherche SEO, les images et la publication. Ici, tout est inclus pour un seul prix.' },
     { question: 'Pourquoi ne pas simplement utiliser un outil IA ?', answer: 'Les outils IA donnent un brouillon. Il reste la recherche, la relecture, la vérification et la publication. Je fais tout cela pour vous.' },
     { question: 'Travaillez-vous avec des agences ?', answer: 'Oui. J’écris en marque blanche pour vos clients, avec des tarifs dégressifs.' },
     { question: 'De quoi avez-vous besoin ?', answer: 'L’adresse de votre site, votre offre principale et 5 minutes pour remplir le brief.' },
-  ],
-};
+  ];
 
 /** Extra questions for the discovery-offer variants. */
-export const discoveryFaq: Localized<FaqItem[]> = {
-  en: [
-    { question: 'Why 1 EUR and not free?', answer: 'The 1 EUR is charged instead of free to make sure every request is genuine. It is one per client.' },
-    { question: 'What happens after the first article?', answer: 'Nothing automatic. If you want more, each article is 195 EUR. No subscription.' },
-    ...home4Faq.en.slice(2),
-  ],
-  fr: [
+export const discoveryFaq: FaqItem[] = [
     { question: 'Pourquoi 1 EUR et pas gratuit ?', answer: 'Nous facturons 1 EUR plutôt que la gratuité pour garantir des demandes sérieuses. Une offre par client.' },
     { question: 'Que se passe-t-il après le premier article ?', answer: 'Rien d’automatique. Si vous en voulez d’autres, chaque article coûte 195 EUR. Sans abonnement.' },
-    ...home4Faq.fr.slice(2),
-  ],
-};
+    ...home4Faq.slice(2),
+  ];

@@ -139,8 +139,6 @@ const en = {
     copyright: '© 2025 Citable. All rights reserved.',
   },
   notFound: { title: 'Oops! Page not found', back: 'Return to Home' },
-  error: { title: 'This section could not be displayed.', retry: 'Retry' },
-  loading: 'Loading…',
 } as const;
 
 export default en;

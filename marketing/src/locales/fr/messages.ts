@@ -1,4 +1,4 @@
-import type { MarketingResources } from './types';
+import type { MarketingResources } from '../../i18n/types';
 
 /** Ressources françaises du namespace `marketing`. */
 const fr: MarketingResources = {
@@ -141,8 +141,6 @@ const fr: MarketingResources = {
     copyright: '© 2025 Citable. Tous droits réservés.',
   },
   notFound: { title: 'Oups ! Page introuvable', back: 'Retour à l’accueil' },
-  error: { title: 'Cette section n’a pas pu s’afficher.', retry: 'Réessayer' },
-  loading: 'Chargement…',
 };
 
 export default fr;
