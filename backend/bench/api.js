@@ -16,10 +16,22 @@ import { seedBenchSite } from './seed.js';
 
 const SELF = fileURLToPath(import.meta.url);
 
-function request(agent, url, { method = 'GET', headers = {}, body } = {}) {
+/**
+ * PostgREST's API is on a Unix socket (stack.postgrest.socketPath) or a loopback port: the
+ * direct runs reach it as `http://unix/<path>` with the socket given separately.
+ * @param {string} url
+ * @param {string | null} [socketPath]
+ */
+function target(url, socketPath) {
+  const u = new URL(url);
+  return { u, conn: socketPath ? { path: socketPath } : { host: u.hostname, port: Number(u.port) } };
+}
+
+function request(agent, url, { method = 'GET', headers = {}, body, socketPath } = {}) {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, agent }, (res) => {
+    const where = socketPath ? { socketPath } : { host: u.hostname, port: u.port };
+    const req = http.request({ ...where, path: u.pathname + u.search, method, headers, agent }, (res) => {
       let n = 0;
       res.on('data', (c) => { n += c.length; });
       res.on('end', () => resolve({ status: res.statusCode, bytes: n }));
@@ -38,17 +50,16 @@ function request(agent, url, { method = 'GET', headers = {}, body } = {}) {
  * is read before the call counts as done.
  */
 class RawClient {
-  constructor(url) {
-    const u = new URL(url);
-    this.host = u.hostname;
-    this.port = Number(u.port);
+  /** @param {string} url @param {string | null} [socketPath] */
+  constructor(url, socketPath) {
+    this.conn = target(url, socketPath).conn;
     /** @type {net.Socket | null} */
     this.socket = null;
     this.pending = null;
   }
 
   connect() {
-    const socket = net.connect({ host: this.host, port: this.port, noDelay: true });
+    const socket = net.connect({ ...this.conn, noDelay: true });
     socket.on('data', (chunk) => this.onData(chunk));
     const fail = (err) => {
       if (this.socket === socket) this.socket = null;
@@ -134,7 +145,7 @@ function rawRequest(url, { method = 'GET', headers = {}, body } = {}) {
 /** A request maker for slice(): the same prepared bytes, sent on each client's own connection. */
 function maker(url, opts) {
   const raw = rawRequest(url, opts);
-  return (client) => (client.raw ??= new RawClient(url)).send(raw);
+  return (client) => (client.raw ??= new RawClient(url, opts.socketPath)).send(raw);
 }
 
 /** Runs `concurrency` closed-loop clients for `seconds`; returns the latencies (ms) and error count. */
@@ -225,13 +236,15 @@ async function main() {
     const signInBody = JSON.stringify({ email, password });
     // Warm up both paths (connections, plan caches) before measuring.
     const viaGateway = maker(`${info.url}/rest/v1${query}`, { headers });
-    const direct = maker(`http://127.0.0.1:${info.postgrestPort}${query}`, { headers });
+    // Straight to PostgREST, on its Unix socket (or loopback port) as the gateway reaches it.
+    const directUrl = info.postgrestSocket ? `http://localhost${query}` : `http://127.0.0.1:${info.postgrestPort}${query}`;
+    const direct = maker(directUrl, { headers, socketPath: info.postgrestSocket });
     const signIn = maker(`${info.url}/auth/v1/token?grant_type=password`, {
       method: 'POST', headers: { apikey: info.anonKey, 'content-type': 'application/json' }, body: signInBody,
     });
     // The raw client reads the same bytes as node:http does.
-    for (const [url, m] of [[`${info.url}/rest/v1${query}`, viaGateway], [`http://127.0.0.1:${info.postgrestPort}${query}`, direct]]) {
-      const [byHttp, client] = [await request(undefined, url, { headers }), { raw: null }];
+    for (const [url, m, socketPath] of [[`${info.url}/rest/v1${query}`, viaGateway, null], [directUrl, direct, info.postgrestSocket]]) {
+      const [byHttp, client] = [await request(undefined, url, { headers, socketPath }), { raw: null }];
       const byRaw = await m(client);
       client.raw.close();
       if (byRaw.status !== byHttp.status || byRaw.bytes !== byHttp.bytes) {
@@ -279,7 +292,7 @@ if (process.argv[2] === '--serve') {
     // Unset: the stack's default (see startStack); REST_CONCURRENCY=0 turns the gateway queue off.
     restConcurrency: process.env.REST_CONCURRENCY ? Number(process.env.REST_CONCURRENCY) : undefined,
   });
-  process.send({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, databaseUrl: stack.databaseUrl, postgrestPort: stack.postgrest.port });
+  process.send({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, databaseUrl: stack.databaseUrl, postgrestPort: stack.postgrest.port, postgrestSocket: stack.postgrest.socketPath });
   process.on('message', async (m) => {
     if (m === 'stop') {
       await stack.stop();

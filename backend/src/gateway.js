@@ -5,6 +5,7 @@ import http from 'node:http';
 import { authErrorBody, authErrors } from './auth/service.js';
 import { clientIp, sendJson } from './http-util.js';
 import { createRateLimiter } from './rate-limit.js';
+import { createUpstreamPool } from './upstream.js';
 
 const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'trailers',
@@ -35,7 +36,7 @@ const SMALL_BODY = 64 * 1024;
 /**
  * @param {{
  *   anonKey: string, serviceRoleKey: string,
- *   postgrest: { port: number, state: string, whenReady: (ms: number) => Promise<boolean> } | (() => any),
+ *   postgrest: { port?: number | null, socketPath?: string | null, state: string, whenReady: (ms: number) => Promise<boolean> } | (() => any),
  *   auth: { handle: Function }, storage: { handle: Function }, mailbox: { handle: Function },
  *   allowedOrigins?: string[], rateLimits?: object, publicRpcs?: string[], bodyLimits?: object,
  *   isDbDown?: () => boolean, log?: (m: string) => void,
@@ -61,7 +62,10 @@ export function createGateway(opts) {
   const validKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
   const isDbDown = opts.isDbDown || (() => false);
   const getPostgrest = typeof opts.postgrest === 'function' ? opts.postgrest : () => opts.postgrest;
+  // Requests with a body go through node:http (streamed, capped); those without one (the
+  // reads) through the lighter keep-alive client of upstream.js.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 });
+  const upstreamPool = createUpstreamPool({ maxIdle: 64 });
   const restLimit = opts.restConcurrency && opts.restConcurrency > 0 ? opts.restConcurrency : Infinity;
   const restQueueTimeoutMs = opts.restQueueTimeoutMs ?? 10_000;
   let restInFlight = 0;
@@ -192,14 +196,18 @@ export function createGateway(opts) {
       release();
       return;
     }
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (Number.isFinite(declared) && declared > 0);
+    if (!hasBody) {
+      proxyRestWithoutBody(req, res, pgrst, (subpath || '/') + url.search, release);
+      return;
+    }
     const headers = {};
     for (const k in req.headers) if (!HOP_BY_HOP.has(k)) headers[k] = req.headers[k];
     headers['x-forwarded-for'] = clientIp(req);
     headers['x-forwarded-proto'] = 'http';
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
     const upstream = http.request({
-      host: '127.0.0.1',
-      port: pgrst.port,
+      ...(pgrst.socketPath ? { socketPath: pgrst.socketPath } : { host: '127.0.0.1', port: pgrst.port }),
       method: req.method,
       path: (subpath || '/') + url.search,
       headers,
@@ -210,25 +218,18 @@ export function createGateway(opts) {
     upstream.once('response', release);
     upstream.once('close', release);
     let aborted = false;
-    const hasBody = req.headers['transfer-encoding'] !== undefined || (Number.isFinite(declared) && declared > 0);
-    if (hasBody) {
-      let sent = 0;
-      req.on('data', (chunk) => {
-        sent += chunk.length;
-        if (sent > bodyLimits.rest && !aborted) {
-          aborted = true;
-          upstream.destroy();
-          req.unpipe(upstream);
-          req.resume();
-          sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
-        }
-      });
-      req.pipe(upstream);
-    } else {
-      // No body (GET, HEAD, DELETE, empty POST): headers go out in one write right away.
-      req.resume();
-      upstream.end();
-    }
+    let sent = 0;
+    req.on('data', (chunk) => {
+      sent += chunk.length;
+      if (sent > bodyLimits.rest && !aborted) {
+        aborted = true;
+        upstream.destroy();
+        req.unpipe(upstream);
+        req.resume();
+        sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
+      }
+    });
+    req.pipe(upstream);
     upstream.on('response', (up) => {
       if (aborted) {
         up.resume();
@@ -280,6 +281,94 @@ export function createGateway(opts) {
       }
       req.resume();
       sendJson(res, 503, { code: 'PGRST000', details: e.code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
+    });
+  }
+
+  /**
+   * A /rest/v1 request without a body (GET, HEAD, DELETE, empty POST) to PostgREST on a
+   * pooled keep-alive connection: the same headers as the node:http path (the caller's,
+   * minus hop-by-hop ones, plus x-forwarded-*), the response relayed the same way.
+   */
+  function proxyRestWithoutBody(req, res, pgrst, target, release) {
+    req.resume();
+    const where = pgrst.socketPath ? { path: pgrst.socketPath } : { host: '127.0.0.1', port: pgrst.port };
+    let head = `${req.method} ${target} HTTP/1.1\r\nhost: ${pgrst.socketPath ? 'localhost' : `127.0.0.1:${pgrst.port}`}\r\n`;
+    const h = req.headers;
+    for (const k in h) {
+      if (HOP_BY_HOP.has(k) || k === 'x-forwarded-for' || k === 'x-forwarded-proto' || k === 'x-forwarded-host') continue;
+      const v = h[k];
+      if (Array.isArray(v)) for (const one of v) head += `${k}: ${one}\r\n`;
+      else if (v !== undefined) head += `${k}: ${v}\r\n`;
+    }
+    head += `x-forwarded-for: ${clientIp(req)}\r\nx-forwarded-proto: http\r\n`;
+    if (h.host) head += `x-forwarded-host: ${h.host}\r\n`;
+    head += '\r\n';
+
+    /** @type {Record<string, string | string[]>} */
+    let out = {};
+    let status = 502;
+    /** @type {Buffer[]} */
+    let chunks = [];
+    let size = 0;
+    let streaming = false;
+    const exchange = upstreamPool.request(where, req.method, head, {
+      onHead(st, headers) {
+        // The slot is free once PostgREST answers (its transaction is over by then).
+        release();
+        status = st;
+        // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
+        for (const k in headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = headers[k];
+      },
+      onData(chunk) {
+        if (streaming) {
+          if (!res.write(chunk)) {
+            exchange.pause();
+            res.once('drain', () => exchange.resume());
+          }
+          return;
+        }
+        // Small bodies (a page of rows) are collected and sent with their headers in one
+        // write, with a content-length instead of chunked encoding; past SMALL_BODY bytes
+        // the rest is streamed as it arrives.
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size > SMALL_BODY) {
+          streaming = true;
+          res.writeHead(status, out);
+          for (const c of chunks) res.write(c);
+          chunks = [];
+        }
+      },
+      onEnd() {
+        if (streaming) {
+          res.end();
+          return;
+        }
+        if (req.method === 'HEAD' || status === 204 || status === 304) {
+          res.writeHead(status, out);
+          res.end();
+          return;
+        }
+        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+        out['content-length'] = String(body.length);
+        res.writeHead(status, out);
+        res.end(body);
+      },
+      onError(e) {
+        release();
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        out = {};
+        sendJson(res, 503, { code: 'PGRST000', details: /** @type {any} */ (e).code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
+      },
+    });
+    // The caller went away: stop relaying (that connection to PostgREST is not reused).
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      exchange.abort();
+      release();
     });
   }
 
@@ -388,5 +477,5 @@ export function createGateway(opts) {
       return restQueue.length;
     },
   };
-  return { server, agent, restQueue: restQueueState };
+  return { server, agent, upstreamPool, restQueue: restQueueState };
 }

