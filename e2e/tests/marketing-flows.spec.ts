@@ -200,3 +200,26 @@ test('example articles: loaded when the section comes near, each links to the la
   for (const [i, id] of firstPerPage.entries()) await expect(links.nth(i)).toHaveAttribute('href', `/view/${id}`);
   await expect(section.locator('a[href="/view/00000000-0000-4000-8000-00000000d3e0"]')).toHaveCount(1);
 });
+
+test('the contact form is downloaded when its section comes near, with the same footprint, and works', async ({ page }) => {
+  const formChunks: string[] = [];
+  page.on('response', (response) => {
+    if (/\/contact-form\.[\w]+\.js$/.test(response.url())) formChunks.push(response.url());
+  });
+  await gotoInteractive(page, '/');
+  const slot = page.getByTestId('contact-form-slot');
+  await expect(slot).toBeAttached();
+  const slotHeight = (await slot.boundingBox())?.height ?? 0;
+  expect(formChunks).toEqual([]);
+
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  const form = page.locator('#contact form');
+  await expect(form.getByRole('button', { name: /send message|envoyer le message/i })).toBeVisible();
+  expect(formChunks).toHaveLength(1);
+  await expect(slot).toHaveCount(0);
+  // the section keeps its size (within a few pixels) when the form replaces its slot
+  const formHeight = (await form.boundingBox())?.height ?? 0;
+  expect(Math.abs(formHeight - slotHeight)).toBeLessThan(8);
+  await form.getByRole('button', { name: /send message|envoyer le message/i }).click();
+  await expect(form.getByText(/at least 2 characters|au moins 2 caractères/i)).toBeVisible();
+});

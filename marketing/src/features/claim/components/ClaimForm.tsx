@@ -1,4 +1,6 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+// bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
+import { TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useMarketingT } from '../../../lib/locale';
 import { isValidEmail, normalizeWebsiteUrl } from '../../../lib/validation';

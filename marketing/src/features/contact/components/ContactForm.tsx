@@ -1,6 +1,8 @@
 import { showToast } from '@citable/shared';
 import { useState } from 'react';
-import { Button, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+// bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
+import { TextInput, Textarea } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useMarketingT } from '../../../lib/locale';
 import { isValidEmail } from '../../../lib/validation';

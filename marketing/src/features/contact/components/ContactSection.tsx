@@ -3,7 +3,7 @@ import { Section } from '../../../components/Section';
 import { IconMail, IconMapPin, IconPhone } from '../../../components/icons';
 import { getContact } from '../../../lib/contact';
 import { useMarketingT } from '../../../lib/locale';
-import { ContactForm } from './ContactForm';
+import { DeferredContactForm } from './DeferredContactForm';
 
 /** The #contact section: details on the left, the form on the right. */
 export function ContactSection() {
@@ -30,7 +30,7 @@ export function ContactSection() {
           ))}
         </Stack>
         <Card withBorder radius="lg" padding="xl" style={{ gridColumn: 'span 3' }} className="cz-card">
-          <ContactForm contactEmail={contact.email} />
+          <DeferredContactForm contactEmail={contact.email} />
         </Card>
       </SimpleGrid>
     </Section>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
-import { PasswordInput } from '@citable/mantine-bundled';
+import { PasswordInput, TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+// bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
+import { TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore, useUser } from '@citable/shared';

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useMarketingT } from '../../../lib/locale';
+import { useNearViewport } from '../../../lib/useNearViewport';
+import type * as ContactFormModule from './ContactForm';
+
+type Module = typeof ContactFormModule;
+
+let loaded: Module | undefined;
+let pending: Promise<Module> | undefined;
+
+/**
+ * The contact form's chunk (the form, its inputs and @mantine/form): every landing page ends with
+ * it, so it is downloaded when the section comes near the viewport, not with the page. The
+ * prerender awaits it, so the crawlable HTML has the whole form. A failed download is retried.
+ */
+export function loadContactForm(): Promise<Module> {
+  if (loaded) return Promise.resolve(loaded);
+  pending ??= import(/* webpackChunkName: "contact-form" */ './ContactForm').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      pending = undefined;
+      throw error;
+    },
+  );
+  return pending;
+}
+
+/** Height of the rendered form, so the section does not change size when it arrives. */
+const FORM_MIN_HEIGHT = 360;
+
+/** The contact form, downloaded near the viewport (see loadContactForm). */
+export function DeferredContactForm({ contactEmail }: { contactEmail: string }) {
+  const { t } = useMarketingT();
+  const slot = useRef<HTMLDivElement>(null);
+  const isNear = useNearViewport(slot);
+  const [module, setModule] = useState<Module | undefined>(loaded);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!isNear || module || failed) return undefined;
+    let live = true;
+    loadContactForm().then(
+      (m) => live && setModule(m),
+      (error: unknown) => {
+        console.error('[marketing] contact form chunk', error);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [isNear, module, failed]);
+
+  if (module) return <module.ContactForm contactEmail={contactEmail} />;
+  return (
+    <Center ref={slot} mih={FORM_MIN_HEIGHT} data-testid="contact-form-slot">
+      {failed ? (
+        <Stack align="center" gap="sm">
+          <Text fw={600}>{t('error.title')}</Text>
+          <Button variant="light" onClick={() => setFailed(false)}>{t('error.retry')}</Button>
+        </Stack>
+      ) : (
+        <Loader aria-label={t('loading')} />
+      )}
+    </Center>
+  );
+}
