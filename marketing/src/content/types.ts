@@ -5,7 +5,6 @@
  * (plan prices, logo names) stays in this folder.
  */
 export type Locale = 'fr' | 'en';
-export type Localized<T> = Record<Locale, T>;
 
 /** Keys of the icons the components know how to draw (see components/ContentIcon.tsx). */
 export type IconKey =
