@@ -4,8 +4,8 @@
 // as @module-federation/inject-external-runtime-core-plugin does, so its own runtime stays
 // tree-shaken (the whole namespace cost the shell's main.js +22 KB gzip). `loadScriptNode` is left
 // out: the remotes are built for the browser and only expose it behind a lazy getter.
-// scripts/webpack/__tests__/federation-runtime.test.cjs checks this list against a built remote.
-import {
+// scripts/webpack/__tests__/federation-runtime.test.cjs checks this list against the installed runtime.
+export {
   CurrentGlobal,
   Module,
   ModuleFederation,
@@ -20,24 +20,3 @@ import {
   setGlobalFederationConstructor,
   setGlobalFederationInstance,
 } from '@module-federation/runtime-core';
-
-export const runtimeCoreForRemotes = {
-  CurrentGlobal,
-  Module,
-  ModuleFederation,
-  assert,
-  getGlobalFederationConstructor,
-  getRemoteEntry,
-  getRemoteInfo,
-  helpers,
-  loadScript,
-  registerGlobalPlugins,
-  satisfy,
-  setGlobalFederationConstructor,
-  setGlobalFederationInstance,
-};
-
-/** Puts the runtime on the page for the remotes, unless something already did. */
-export function provideRuntimeCore() {
-  globalThis._FEDERATION_RUNTIME_CORE ??= runtimeCoreForRemotes;
-}
