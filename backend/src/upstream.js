@@ -27,11 +27,17 @@ const MAX_HEAD = 64 * 1024;
  */
 
 /**
- * @param {{ maxIdle?: number }} [opts]
+ * @param {{ maxIdle?: number, maxSockets?: number }} [opts] at most maxSockets connections in
+ * use per destination (more requests wait their turn, first come first served), at most
+ * maxIdle kept open between requests: the limits the gateway's node:http agent had.
  */
-export function createUpstreamPool({ maxIdle = 64 } = {}) {
+export function createUpstreamPool({ maxIdle = 64, maxSockets = 128 } = {}) {
   /** @type {Map<string, net.Socket[]>} idle keep-alive sockets by destination */
   const idle = new Map();
+  /** @type {Map<string, number>} connections in use by destination */
+  const active = new Map();
+  /** @type {Map<string, Array<() => void>>} requests waiting for a connection */
+  const waiting = new Map();
   let destroyed = false;
 
   const keyOf = (/** @type {Where} */ where) => ('path' in where ? `unix:${where.path}` : `${where.host}:${where.port}`);
@@ -110,11 +116,21 @@ export function createUpstreamPool({ maxIdle = 64 } = {}) {
       },
     };
 
+    let started = false;
     function start() {
+      started = true;
+      active.set(key, (active.get(key) || 0) + 1);
       const list = idle.get(key);
       socket = (list && list.pop()) || connect(key, where);
       /** @type {any} */ (socket).exchange = ex;
       socket.write(head);
+    }
+
+    /** The connection is no longer this request's: the next waiting request may start. */
+    function releaseSlot() {
+      active.set(key, (active.get(key) || 1) - 1);
+      const next = waiting.get(key)?.shift();
+      if (next && !destroyed) next();
     }
 
     function fail(/** @type {Error} */ err) {
@@ -122,6 +138,7 @@ export function createUpstreamPool({ maxIdle = 64 } = {}) {
       finished = true;
       /** @type {any} */ (socket).exchange = null;
       socket.destroy();
+      releaseSlot();
       handlers.onError(err);
     }
 
@@ -136,6 +153,7 @@ export function createUpstreamPool({ maxIdle = 64 } = {}) {
           list.push(socket);
         } else socket.end();
       } else socket.destroy();
+      releaseSlot();
       handlers.onEnd();
     }
 
@@ -238,15 +256,27 @@ export function createUpstreamPool({ maxIdle = 64 } = {}) {
       }
     }
 
-    start();
+    if ((active.get(key) || 0) < maxSockets) start();
+    else {
+      let list = waiting.get(key);
+      if (!list) waiting.set(key, (list = []));
+      list.push(start);
+    }
     return {
-      pause: () => socket.pause(),
-      resume: () => socket.resume(),
+      pause: () => socket?.pause(),
+      resume: () => socket?.resume(),
       abort: () => {
         if (finished) return;
         finished = true;
+        if (!started) {
+          const list = waiting.get(key);
+          const i = list ? list.indexOf(start) : -1;
+          if (i >= 0) list.splice(i, 1);
+          return;
+        }
         /** @type {any} */ (socket).exchange = null;
         socket.destroy();
+        releaseSlot();
       },
     };
   }
@@ -255,6 +285,7 @@ export function createUpstreamPool({ maxIdle = 64 } = {}) {
     destroyed = true;
     for (const list of idle.values()) for (const s of list) s.destroy();
     idle.clear();
+    waiting.clear();
   }
 
   return {

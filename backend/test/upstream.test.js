@@ -161,6 +161,26 @@ describe('upstream keep-alive client', () => {
     }
   });
 
+  it('keeps at most maxSockets connections in use; the others wait their turn in order', async () => {
+    const where = { path: path.join(dir, 'e.sock') };
+    const order = [];
+    const server = await scriptedServer(where, (head) => {
+      order.push(head.split(' ')[1]);
+      return b('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+    });
+    const pool = createUpstreamPool({ maxSockets: 1 });
+    try {
+      const heads = ['/1', '/2', '/3'].map((p) => `GET ${p} HTTP/1.1\r\nhost: localhost\r\n\r\n`);
+      const results = await Promise.all(heads.map((h) => send(pool, where, 'GET', h)));
+      assert.deepEqual(results.map((r) => r.body.toString()), ['ok', 'ok', 'ok']);
+      assert.deepEqual(order, ['/1', '/2', '/3']);
+      assert.equal(server.connections, 1);
+    } finally {
+      pool.destroy();
+      await server.close();
+    }
+  });
+
   it('reports errors: nothing listening, a connection closed mid-body, a malformed response', async () => {
     const pool = createUpstreamPool();
     const missing = await send(pool, { path: path.join(dir, 'none.sock') }, 'GET', GET);

