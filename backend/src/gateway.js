@@ -34,6 +34,59 @@ export const DEFAULT_BODY_LIMITS = { rest: 4 * 1024 * 1024, auth: 64 * 1024 };
 const SMALL_BODY = 64 * 1024;
 
 /**
+ * Relays a PostgREST response body to the caller. Small bodies (a page of rows) are collected
+ * and sent with their headers in one write, with a content-length instead of chunked encoding:
+ * fewer syscalls per call. Past SMALL_BODY bytes the rest is streamed as it arrives, pausing
+ * `source` while the caller's socket is full.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {Record<string, string | string[] | number | undefined>} headers
+ * @param {{ pause: () => unknown, resume: () => unknown }} source
+ */
+function relayBody(req, res, status, headers, source) {
+  /** @type {Buffer[]} */
+  let chunks = [];
+  let size = 0;
+  let streaming = false;
+  return {
+    /** @param {Buffer} chunk */
+    data(chunk) {
+      if (streaming) {
+        if (!res.write(chunk)) {
+          source.pause();
+          res.once('drain', () => source.resume());
+        }
+        return;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > SMALL_BODY) {
+        streaming = true;
+        res.writeHead(status, headers);
+        for (const c of chunks) res.write(c);
+        chunks = [];
+      }
+    },
+    end() {
+      if (streaming) {
+        res.end();
+        return;
+      }
+      if (req.method === 'HEAD' || status === 204 || status === 304) {
+        res.writeHead(status, headers);
+        res.end();
+        return;
+      }
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      headers['content-length'] = String(body.length);
+      res.writeHead(status, headers);
+      res.end(body);
+    },
+  };
+}
+
+/**
  * @param {{
  *   anonKey: string, serviceRoleKey: string,
  *   postgrest: { port?: number | null, socketPath?: string | null, state: string, whenReady: (ms: number) => Promise<boolean> } | (() => any),
@@ -238,38 +291,9 @@ export function createGateway(opts) {
       const out = {};
       // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
       for (const k in up.headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = up.headers[k];
-      const status = up.statusCode || 502;
-      // Small bodies (a page of rows) are collected and sent with their headers in one
-      // write, with a content-length instead of chunked encoding: fewer syscalls per call.
-      // Past SMALL_BODY bytes the rest is streamed as it arrives.
-      /** @type {Buffer[]} */
-      let chunks = [];
-      let size = 0;
-      let streaming = false;
-      up.on('data', (chunk) => {
-        if (streaming) return;
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size > SMALL_BODY) {
-          streaming = true;
-          res.writeHead(status, out);
-          for (const c of chunks) res.write(c);
-          chunks = [];
-          up.pipe(res);
-        }
-      });
-      up.on('end', () => {
-        if (streaming) return;
-        if (req.method === 'HEAD' || status === 204 || status === 304) {
-          res.writeHead(status, out);
-          res.end();
-          return;
-        }
-        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-        out['content-length'] = body.length;
-        res.writeHead(status, out);
-        res.end(body);
-      });
+      const relay = relayBody(req, res, up.statusCode || 502, out, up);
+      up.on('data', relay.data);
+      up.on('end', relay.end);
       up.on('error', () => res.destroy());
     });
     upstream.on('error', (e) => {
@@ -304,55 +328,23 @@ export function createGateway(opts) {
     if (h.host) head += `x-forwarded-host: ${h.host}\r\n`;
     head += '\r\n';
 
-    /** @type {Record<string, string | string[]>} */
-    let out = {};
-    let status = 502;
-    /** @type {Buffer[]} */
-    let chunks = [];
-    let size = 0;
-    let streaming = false;
+    /** @type {ReturnType<typeof relayBody> | null} */
+    let relay = null;
     const exchange = upstreamPool.request(where, req.method, head, {
       onHead(st, headers) {
         // The slot is free once PostgREST answers (its transaction is over by then).
         release();
-        status = st;
+        /** @type {Record<string, string | string[]>} */
+        const out = {};
         // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
         for (const k in headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = headers[k];
+        relay = relayBody(req, res, st, out, exchange);
       },
       onData(chunk) {
-        if (streaming) {
-          if (!res.write(chunk)) {
-            exchange.pause();
-            res.once('drain', () => exchange.resume());
-          }
-          return;
-        }
-        // Small bodies (a page of rows) are collected and sent with their headers in one
-        // write, with a content-length instead of chunked encoding; past SMALL_BODY bytes
-        // the rest is streamed as it arrives.
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size > SMALL_BODY) {
-          streaming = true;
-          res.writeHead(status, out);
-          for (const c of chunks) res.write(c);
-          chunks = [];
-        }
+        relay?.data(chunk);
       },
       onEnd() {
-        if (streaming) {
-          res.end();
-          return;
-        }
-        if (req.method === 'HEAD' || status === 204 || status === 304) {
-          res.writeHead(status, out);
-          res.end();
-          return;
-        }
-        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-        out['content-length'] = String(body.length);
-        res.writeHead(status, out);
-        res.end(body);
+        relay?.end();
       },
       onError(e) {
         release();
@@ -360,7 +352,6 @@ export function createGateway(opts) {
           res.destroy();
           return;
         }
-        out = {};
         sendJson(res, 503, { code: 'PGRST000', details: /** @type {any} */ (e).code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
       },
     });
