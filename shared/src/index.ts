@@ -17,6 +17,10 @@ export type { RuntimeConfig, RemoteName, ContactConfig } from './config/runtime-
 export { sharedInstanceId, recordSharedProbe } from './config/instance';
 export type { SharedProbe } from './config/instance';
 
+// loading on first use
+export { loadOnce } from './lib/loadOnce';
+export type { LoadOnce } from './lib/loadOnce';
+
 // supabase
 export { loadSupabase, hasStoredSession, authStorageKey } from './supabase/client';
 export type { CitableSupabaseClient } from './supabase/client';

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import { loadOnce, type LoadOnce } from '@citable/shared';
 import type { Locale } from '../content/types';
 import type { MarketingResources } from '../i18n/types';
 import { MARKETING_NS } from '../i18n/namespace';
@@ -13,7 +14,7 @@ const importers: Record<Locale, () => Promise<{ default: LocaleContent }>> = {
 };
 
 const loaded = new Map<Locale, LocaleContent>();
-const pending = new Map<Locale, Promise<LocaleContent>>();
+const chunks = new Map<Locale, LoadOnce<LocaleContent>>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -32,22 +33,16 @@ export function provideLocaleContent(locale: Locale, content: LocaleContent, ins
 export function loadLocaleContent(locale: Locale, instance: I18n): Promise<LocaleContent> {
   const ready = loaded.get(locale);
   if (ready) return Promise.resolve(ready);
-  let promise = pending.get(locale);
-  if (!promise) {
-    promise = importers[locale]().then(
-      ({ default: content }) => {
-        pending.delete(locale);
-        provideLocaleContent(locale, content, instance);
-        return content;
-      },
-      (error: unknown) => {
-        pending.delete(locale);
-        throw error;
-      },
-    );
-    pending.set(locale, promise);
+  let chunk = chunks.get(locale);
+  if (!chunk) {
+    chunk = loadOnce(async () => {
+      const { default: content } = await importers[locale]();
+      provideLocaleContent(locale, content, instance);
+      return content;
+    });
+    chunks.set(locale, chunk);
   }
-  return promise;
+  return chunk();
 }
 
 export const loadedLocaleContent = (locale: Locale): LocaleContent | undefined => loaded.get(locale);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type * as MantineNotifications from '@mantine/notifications';
 import type { NotificationData } from '@mantine/notifications';
+import { loadOnce } from '../lib/loadOnce';
 
 /*
  * Toasts without @mantine/notifications in the first download: the library (and the toast container)
@@ -9,20 +10,10 @@ import type { NotificationData } from '@mantine/notifications';
  * shown by any app lands in the one container the shell renders.
  */
 
-let library: Promise<typeof MantineNotifications> | null = null;
+// a failed download can be retried by the next toast
+const loadLibrary = loadOnce<typeof MantineNotifications>(() => import('@mantine/notifications'));
 let isRequested = false;
 const listeners = new Set<() => void>();
-
-function loadLibrary() {
-  if (library) return library;
-  const loading = import('@mantine/notifications');
-  library = loading;
-  // a failed download can be retried by the next toast
-  loading.catch(() => {
-    if (library === loading) library = null;
-  });
-  return loading;
-}
 
 /** Shows a toast (Mantine notification); the first call downloads the notifications library. */
 export function showToast(data: NotificationData): void {

@@ -1,33 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { loadOnce } from '@citable/shared';
 import { useMarketingT } from '../../../lib/locale';
 import { useNearViewport } from '../../../lib/useNearViewport';
 import type * as ContactFormModule from './ContactForm';
 
 type Module = typeof ContactFormModule;
 
-let loaded: Module | undefined;
-let pending: Promise<Module> | undefined;
-
 /**
  * The contact form's chunk (the form, its inputs and @mantine/form): every landing page ends with
  * it, so it is downloaded when the section comes near the viewport, not with the page. The
  * prerender awaits it, so the crawlable HTML has the whole form. A failed download is retried.
  */
-export function loadContactForm(): Promise<Module> {
-  if (loaded) return Promise.resolve(loaded);
-  pending ??= import(/* webpackChunkName: "contact-form" */ './ContactForm').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending;
-}
+export const loadContactForm = loadOnce<Module>(() => import(/* webpackChunkName: "contact-form" */ './ContactForm'));
 
 /** Height of the rendered form, so the section does not change size when it arrives. */
 const FORM_MIN_HEIGHT = 360;
@@ -37,7 +22,7 @@ export function DeferredContactForm({ contactEmail }: { contactEmail: string }) 
   const { t } = useMarketingT();
   const slot = useRef<HTMLDivElement>(null);
   const isNear = useNearViewport(slot);
-  const [module, setModule] = useState<Module | undefined>(loaded);
+  const [module, setModule] = useState<Module | undefined>(() => loadContactForm.peek());
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
