@@ -5,9 +5,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { createGateway } from '../src/gateway.js';
-
-const KEY = 'test-anon-key';
+import { startStandInGateway, STAND_IN_KEY as KEY } from './stand-in-gateway.js';
 
 /** A fake PostgREST: records arrivals, answers only when told to. */
 function fakePostgrest() {
@@ -48,10 +46,6 @@ function fakePostgrest() {
   };
 }
 
-function listen(server) {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-}
-
 async function get(port, path) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { apikey: KEY } });
   return { status: res.status, body: await res.json() };
@@ -64,39 +58,18 @@ async function until(cond) {
 
 describe('gateway /rest/v1 queue (restConcurrency)', () => {
   const upstream = fakePostgrest();
-  /** @type {http.Server} */
-  let gateway;
-  /** @type {http.Agent} */
-  let agent;
+  /** @type {Awaited<ReturnType<typeof startStandInGateway>>} */
+  let stack;
   /** @type {{ inFlight: number, waiting: number }} */
   let queue;
   let port = 0;
 
   before(async () => {
-    const upstreamPort = await listen(upstream.server);
-    const g = createGateway({
-      anonKey: KEY,
-      serviceRoleKey: 'test-service-key',
-      postgrest: { port: upstreamPort, state: 'ready', whenReady: async () => true },
-      auth: { handle: () => {} },
-      storage: { handle: () => {} },
-      mailbox: { handle: () => {} },
-      restConcurrency: 2,
-      restQueueTimeoutMs: 60_000,
-    });
-    gateway = g.server;
-    agent = g.agent;
-    queue = g.restQueue;
-    port = await listen(gateway);
+    stack = await startStandInGateway(upstream.server, { restConcurrency: 2, restQueueTimeoutMs: 60_000 });
+    ({ port, restQueue: queue } = stack);
   });
 
-  after(async () => {
-    agent.destroy();
-    gateway.closeAllConnections();
-    await new Promise((r) => gateway.close(r));
-    upstream.server.closeAllConnections();
-    await new Promise((r) => upstream.server.close(r));
-  });
+  after(() => stack.close());
 
   test('lets 2 requests through at a time and the others in arrival order', async () => {
     const base = upstream.arrived;
@@ -151,18 +124,8 @@ describe('gateway /rest/v1 queue (restConcurrency)', () => {
 describe('gateway /rest/v1 queue timeout', () => {
   test('a request still queued after restQueueTimeoutMs gets 504 PGRST003', async () => {
     const upstream = fakePostgrest();
-    const upstreamPort = await listen(upstream.server);
-    const { server, agent } = createGateway({
-      anonKey: KEY,
-      serviceRoleKey: 'test-service-key',
-      postgrest: { port: upstreamPort, state: 'ready', whenReady: async () => true },
-      auth: { handle: () => {} },
-      storage: { handle: () => {} },
-      mailbox: { handle: () => {} },
-      restConcurrency: 1,
-      restQueueTimeoutMs: 50,
-    });
-    const port = await listen(server);
+    const stack = await startStandInGateway(upstream.server, { restConcurrency: 1, restQueueTimeoutMs: 50 });
+    const { port } = stack;
     try {
       const first = get(port, '/rest/v1/slow');
       await upstream.until(1);
@@ -173,11 +136,7 @@ describe('gateway /rest/v1 queue timeout', () => {
       upstream.answer(upstream.held[0]);
       assert.equal((await first).status, 200);
     } finally {
-      agent.destroy();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      upstream.server.closeAllConnections();
-      await new Promise((r) => upstream.server.close(r));
+      await stack.close();
     }
   });
 });

@@ -5,14 +5,9 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { createGateway } from '../src/gateway.js';
+import { startStandInGateway, STAND_IN_KEY as KEY } from './stand-in-gateway.js';
 
-const KEY = 'test-anon-key';
 const BIG = 300 * 1024;
-
-function listen(server) {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-}
 
 describe('gateway relay of PostgREST responses', () => {
   /** A stand-in PostgREST: /small, /big (300 KB in 4 KB writes), /empty (204); echoes POST bodies. */
@@ -36,34 +31,16 @@ describe('gateway relay of PostgREST responses', () => {
       }
     });
   });
-  /** @type {http.Server} */
-  let gateway;
-  /** @type {http.Agent} */
-  let agent;
+  /** @type {Awaited<ReturnType<typeof startStandInGateway>>} */
+  let stack;
   let port = 0;
 
   before(async () => {
-    const upstreamPort = await listen(upstream);
-    const g = createGateway({
-      anonKey: KEY,
-      serviceRoleKey: 'test-service-key',
-      postgrest: { port: upstreamPort, state: 'ready', whenReady: async () => true },
-      auth: { handle: () => {} },
-      storage: { handle: () => {} },
-      mailbox: { handle: () => {} },
-    });
-    gateway = g.server;
-    agent = g.agent;
-    port = await listen(gateway);
+    stack = await startStandInGateway(upstream);
+    ({ port } = stack);
   });
 
-  after(async () => {
-    agent.destroy();
-    gateway.closeAllConnections();
-    await new Promise((r) => gateway.close(r));
-    upstream.closeAllConnections();
-    await new Promise((r) => upstream.close(r));
-  });
+  after(() => stack.close());
 
   const call = (path, init = {}) =>
     fetch(`http://127.0.0.1:${port}/rest/v1${path}`, { ...init, headers: { apikey: KEY, ...(init.headers || {}) } });
