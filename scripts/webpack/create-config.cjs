@@ -5,7 +5,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { buildSharedMap, facadeAliases, ROOT } = require('./shared-deps.cjs');
+const { buildSharedMap, facadeAliases, libraryCoreShim, ROOT } = require('./shared-deps.cjs');
 const { DEFAULT_PORTS } = require('../lib/ports.cjs');
 
 /** File name of the standalone pages' federation runtime (remotes only; see federation-runtime.mjs). */
@@ -160,6 +160,12 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, sp
             : runtimePlugins,
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
+        }),
+        // a federated library's own view of '@mantine/core' (vendor/README.md): rewritten before module
+        // federation decides that the request is the shared facade
+        new webpack.NormalModuleReplacementPlugin(/^@mantine\/core$/, (resource) => {
+          const shim = libraryCoreShim(resource.context);
+          if (shim) resource.request = shim;
         }),
         // identifies one build of an app (shown as data-build-id on the remote's root; CI can set it)
         new webpack.DefinePlugin({ 'process.env.CITABLE_BUILD_ID': JSON.stringify(process.env.CITABLE_BUILD_ID || '') }),

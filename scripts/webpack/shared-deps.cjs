@@ -44,6 +44,25 @@ const MANTINE_CONTEXT_MODULES = [
 /** Import specifier of @mantine/core bundled into the importing chunk instead of served by the facade. */
 const BUNDLED_MANTINE = '@citable/mantine-bundled';
 
+/**
+ * Federated libraries whose `import … from '@mantine/core'` is served by a shim of their own: the
+ * names only that (lazy) library needs are bundled with it from BUNDLED_MANTINE, the rest come from
+ * the shared facade. dir: the package's folder; file: the shim.
+ */
+const LIBRARY_CORE_SHIMS = [
+  {
+    pkg: '@mantine/notifications',
+    dir: path.join(ROOT, 'node_modules', '@mantine', 'notifications') + path.sep,
+    file: path.join(__dirname, 'vendor', 'mantine-notifications-core.mjs'),
+  },
+];
+
+/** The shim that serves `import … from '@mantine/core'` written in `context` (a folder), if any. */
+function libraryCoreShim(context) {
+  const shim = LIBRARY_CORE_SHIMS.find(({ dir }) => (context || '').startsWith(dir));
+  return shim ? shim.file : null;
+}
+
 // Not shared at all: @mantine/hooks and @mantine/form hold no page-wide state, so each bundle keeps
 // the few functions it calls (tree-shaken) instead of every app downloading the whole libraries.
 
@@ -98,4 +117,14 @@ function buildSharedMap(appDir) {
   return shared;
 }
 
-module.exports = { buildSharedMap, facadeAliases, SINGLETONS, FACADES, MANTINE_CONTEXT_MODULES, BUNDLED_MANTINE, ROOT };
+module.exports = {
+  buildSharedMap,
+  facadeAliases,
+  SINGLETONS,
+  FACADES,
+  MANTINE_CONTEXT_MODULES,
+  BUNDLED_MANTINE,
+  LIBRARY_CORE_SHIMS,
+  libraryCoreShim,
+  ROOT,
+};

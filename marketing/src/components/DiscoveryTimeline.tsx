@@ -1,4 +1,6 @@
-import { Text, Timeline } from '@mantine/core';
+import { Text } from '@mantine/core';
+// only the discovery-offer variant shows a timeline: bundled with that page, not in every page's Mantine
+import { Timeline } from '@citable/mantine-bundled';
 import { IconCalendar, IconCircleCheck, IconFileText } from './icons';
 
 const bullets = [IconCalendar, IconFileText, IconCircleCheck];

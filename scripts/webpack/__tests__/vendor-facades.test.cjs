@@ -9,17 +9,19 @@ const {
   SINGLETONS,
   MANTINE_CONTEXT_MODULES,
   BUNDLED_MANTINE,
+  LIBRARY_CORE_SHIMS,
+  libraryCoreShim,
   facadeAliases,
   buildSharedMap,
   ROOT,
 } = require('../shared-deps.cjs');
-const { collectImports, importedNames, walk } = require('../vendor/imports.cjs');
+const { collectImports, importedNames, libraryCoreImports, walk } = require('../vendor/imports.cjs');
 
 const facadeFile = (file) => path.join(__dirname, '..', 'vendor', file);
 
-/** Names a facade re-exports. */
+/** Names a facade (or shim) re-exports. */
 function facadeExports(file) {
-  const text = fs.readFileSync(facadeFile(file), 'utf8');
+  const text = fs.readFileSync(path.isAbsolute(file) ? file : facadeFile(file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
   const names = [];
   for (const statement of source.statements) {
@@ -88,6 +90,21 @@ describe('Mantine components bundled by lazy chunks', () => {
     const listed = MANTINE_CONTEXT_MODULES.map((f) => path.join(ROOT, 'node_modules/@mantine/core', f));
     // (create-safe-context only defines the helper; each component family keeps its own context)
     expect(withContext.filter((f) => !listed.includes(f) && !f.includes('create-safe-context'))).toEqual([]);
+  });
+});
+
+describe.each(LIBRARY_CORE_SHIMS.map((shim) => [shim.pkg, shim]))('%s through its own @mantine/core shim', (lib, shim) => {
+  test('the shim exports every name the library imports from @mantine/core', () => {
+    const exported = new Set(facadeExports(shim.file));
+    expect([...libraryCoreImports(lib)].filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  test("the rewrite serves the library's own files only", () => {
+    expect(libraryCoreShim(path.join(shim.dir, 'esm'))).toBe(shim.file);
+    expect(libraryCoreShim(path.join(ROOT, 'node_modules/@mantine/carousel/esm'))).toBeNull();
+    expect(libraryCoreShim(path.join(ROOT, 'shell/src/app'))).toBeNull();
+    // the shim's own '@mantine/core' import is the shared facade again, not the shim
+    expect(libraryCoreShim(path.dirname(shim.file))).toBeNull();
   });
 });
 

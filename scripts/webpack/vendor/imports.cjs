@@ -13,6 +13,10 @@ const SOURCE_DIRS = ['shell/src', 'marketing/src', 'workspace/src', 'reviewer/sr
 /** Libraries bundled by the apps that import a facaded package themselves (their ESM build). */
 const LIBRARY_DIRS = ['node_modules/@mantine/carousel/esm', 'node_modules/@mantine/notifications/esm'];
 
+// A library with a shim of its own (shared-deps.cjs LIBRARY_CORE_SHIMS) imports '@mantine/core' through
+// it: its files count for the shim, and the shim's own imports count instead.
+const { LIBRARY_CORE_SHIMS } = require('../shared-deps.cjs');
+
 function walk(dir, accept, out = []) {
   if (!fs.existsSync(dir)) return out;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -57,11 +61,23 @@ function importedNames(file, pkg) {
   return names;
 }
 
+/** Names a library imports from '@mantine/core' in its ESM build. */
+function libraryCoreImports(lib, { root = ROOT } = {}) {
+  const names = new Set();
+  for (const file of walk(path.join(root, 'node_modules', lib, 'esm'), (n) => n.endsWith('.mjs'))) {
+    for (const name of importedNames(file, '@mantine/core')) names.add(name);
+  }
+  return names;
+}
+
 /** @returns {Map<string, string[]>} name → files importing it */
 function collectImports(pkg, { root = ROOT } = {}) {
+  const shimmed = (file) =>
+    pkg === '@mantine/core' && LIBRARY_CORE_SHIMS.some(({ pkg: lib }) => file.includes(`${path.sep}${lib}${path.sep}`));
   const files = [
     ...SOURCE_DIRS.flatMap((d) => walk(path.join(root, d), isSource)),
-    ...LIBRARY_DIRS.flatMap((d) => walk(path.join(root, d), (n) => n.endsWith('.mjs'))),
+    ...LIBRARY_DIRS.flatMap((d) => walk(path.join(root, d), (n) => n.endsWith('.mjs'))).filter((f) => !shimmed(f)),
+    ...LIBRARY_CORE_SHIMS.map(({ file }) => file),
   ];
   const byName = new Map();
   for (const file of files) {
@@ -73,7 +89,7 @@ function collectImports(pkg, { root = ROOT } = {}) {
   return byName;
 }
 
-module.exports = { collectImports, importedNames, walk, SOURCE_DIRS, LIBRARY_DIRS };
+module.exports = { collectImports, importedNames, libraryCoreImports, walk, SOURCE_DIRS, LIBRARY_DIRS };
 
 if (require.main === module) {
   const pkg = process.argv[2] || '@mantine/core';

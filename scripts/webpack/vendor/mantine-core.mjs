@@ -4,9 +4,9 @@
 // `undefined` at run time: the facade test (npm test) lists what the sources import.
 export {
   Accordion, AccordionChevron, ActionIcon, Alert, Anchor, Avatar, Badge, Box, Burger,
-  Button, Card, Center, CloseButton, Code, Container, Divider, Flex, Group, InlineStyles, List,
-  Loader, MantineProvider, Notification, OptionalPortal, Paper, RemoveScroll, SegmentedControl,
-  SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title,
+  Button, Card, Center, CloseButton, Code, Container, Divider, Group, InlineStyles, List,
+  Loader, MantineProvider, Paper, SegmentedControl,
+  SimpleGrid, Stack, Text, ThemeIcon, Title,
   UnstyledButton, VisuallyHidden, createSafeContext, createTheme, createVarsResolver,
   extractStyleProps, factory, filterProps, getBaseValue, getDefaultZIndex, getSortedBreakpoints,
   getSpacing, getStyleObject, keys, px, rem, useDirection, useMantineTheme, useProps,

@@ -1,4 +1,5 @@
-import { Anchor, Avatar, Card, Flex, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Card, Stack, Text, Title } from '@mantine/core';
+import { Flex } from '@citable/mantine-bundled';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getAvatarUrl, getDisplayName, getUserInitials, useUser } from '@citable/shared';
