@@ -1,4 +1,7 @@
 // Seeds one site with N pages (keywords, 3 SERP rows each, one LLM answer) for the benchmark.
+// The inserts go through the triggers that keep pages.serp_results_count and
+// pages.llm_answers_count (no bypass): each bulk insert is one statement, so the triggers
+// run once per table; the counts are checked before the benchmark starts.
 import pg from 'pg';
 
 export async function seedBenchSite(databaseUrl, userId, pages) {
@@ -36,6 +39,11 @@ export async function seedBenchSite(databaseUrl, userId, pages) {
        select p.id, (select id from public.llms order by id limit 1), 'Answer for ' || p.name from public.pages p where p.site = $1`,
       [site.id],
     );
+    const { rows: [wrong] } = await c.query(
+      `select count(*)::int as n from public.pages where site = $1 and (serp_results_count <> 3 or llm_answers_count <> 1)`,
+      [site.id],
+    );
+    if (wrong.n !== 0) throw new Error(`bench seed: ${wrong.n} pages with wrong stored counts`);
     await c.query('commit');
     // Steady state: autovacuum would have vacuumed these fresh tables within a minute
     // (visibility map set, so the exact count can be an index-only scan) and analysed them.

@@ -143,7 +143,8 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       assert.equal(data[0].pages_keywords[0].keywords.serps[0].count, 2);
 
       // The page-list request of spec/app.md §7 as the app sends it: status joined and
-      // the per-page counts as computed fields, one page, exact count ("Showing x-y of n").
+      // the per-page counts (stored columns kept by triggers), one page, exact count
+      // ("Showing x-y of n").
       const list = await a.client
         .from('pages')
         .select('id, name, url, status, date_modified, statuses(name), serp_results_count, llm_answers_count', { count: 'exact' })
@@ -163,13 +164,20 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
         .order('date_modified', { ascending: false })
         .range(1, 1);
       assert.deepEqual([second.count, second.data], [2, [{ id: p1.id, serp_results_count: 0, llm_answers_count: 0 }]]);
-      // Another user sees neither the pages nor their counts; computed fields can be filtered and ordered.
+      // Another user sees neither the pages nor their counts; the counts can be filtered and ordered.
       const foreign = await b.client.from('pages').select('id, serp_results_count', { count: 'exact' }).eq('site', site.id);
       assert.deepEqual([foreign.error, foreign.count, foreign.data], [null, 0, []]);
       const busy = await a.client.from('pages').select('id').eq('site', site.id).gt('serp_results_count', 0);
       assert.deepEqual(busy.data, [{ id: p2.id }]);
       const bad = await a.client.from('pages').select('id, serp_results_total').eq('site', site.id);
       assert.equal(bad.error?.code, '42703');
+      // Only the triggers write the counts: the owner cannot set them, on update or insert.
+      const forged = await a.client.from('pages').update({ serp_results_count: 99 }).eq('id', p2.id).select('id');
+      assert.equal(forged.error?.code, '42501');
+      const forgedNew = await a.client.from('pages').insert({ site: site.id, name: 'X', url: 'https://x', llm_answers_count: 5 });
+      assert.equal(forgedNew.error?.code, '42501');
+      const after = await a.client.from('pages').select('serp_results_count, llm_answers_count').eq('id', p2.id).single();
+      assert.deepEqual(after.data, { serp_results_count: 2, llm_answers_count: 1 });
 
       const { count: own } = await a.client.from('serps').select('*', { count: 'exact', head: true }).eq('site', site.id).eq('own_site', true);
       assert.equal(own, 1);

@@ -27,17 +27,7 @@ function tsType(udt, dataType) {
 /** @param {string} name */
 const pascal = (name) => name.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 
-// PostgREST computed fields (SQL functions taking a table's row): part of the table's
-// Row, listed in ComputedFields (left out of select('*')) and declared in Functions.
-/** @type {Record<string, Record<string, string>>} */
-const COMPUTED_FIELDS = {
-  pages: { serp_results_count: 'number', llm_answers_count: 'number' },
-};
-
 const FUNCTIONS = `    Functions: {
-      // PostgREST computed fields on pages (select=...,serp_results_count,llm_answers_count).
-      serp_results_count: { Args: { '': PagesRow }; Returns: number };
-      llm_answers_count: { Args: { '': PagesRow }; Returns: number };
       send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: PagesVersionsRow };
       cancel_revision: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
       approve_version: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
@@ -120,7 +110,9 @@ export async function generateTypes(url) {
     const { rows: columns } = await client.query(`
       select c.table_name, c.column_name, c.udt_name, c.data_type, c.is_nullable = 'YES' as nullable,
              (c.column_default is not null or c.is_identity = 'YES') as has_default,
-             c.is_generated = 'ALWAYS' as generated
+             c.is_generated = 'ALWAYS' as generated,
+             has_column_privilege('authenticated', format('%I.%I', c.table_schema, c.table_name), c.column_name, 'INSERT') as can_insert,
+             has_column_privilege('authenticated', format('%I.%I', c.table_schema, c.table_name), c.column_name, 'UPDATE') as can_update
         from information_schema.columns c
         join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
        where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
@@ -151,20 +143,22 @@ export async function generateTypes(url) {
       const rowName = `${pascal(table)}Row`;
       rowTypes += `\nexport type ${rowName} = {\n`;
       for (const c of cols) rowTypes += `  ${c.column_name}: ${tsType(c.udt_name, c.data_type)}${c.nullable ? ' | null' : ''};\n`;
-      const computed = COMPUTED_FIELDS[table] || {};
-      for (const [name, type] of Object.entries(computed)) rowTypes += `  ${name}: ${type};\n`;
       rowTypes += '};\n';
-      const insertable = cols.filter((c) => !c.generated);
+      // Insert / Update list what a signed-in user may write: where `authenticated` has
+      // column-level grants (pages, pages_actions), the columns it is refused (written by
+      // triggers or the worker) are left out; tables it cannot write at all (written by
+      // service_role only) keep every column.
+      const writable = cols.filter((c) => !c.generated);
+      const insertable = writable.some((c) => c.can_insert) ? writable.filter((c) => c.can_insert) : writable;
+      const updatable = writable.some((c) => c.can_update) ? writable.filter((c) => c.can_update) : writable;
       body += `      ${table}: {\n        Row: ${rowName};\n`;
-      const computedNames = Object.keys(COMPUTED_FIELDS[table] || {});
-      if (computedNames.length) body += `        ComputedFields: ${computedNames.map((n) => `'${n}'`).join(' | ')};\n`;
       body += '        Insert: {\n';
       for (const c of insertable) {
         const optional = c.nullable || c.has_default;
         body += `          ${c.column_name}${optional ? '?' : ''}: ${tsType(c.udt_name, c.data_type)}${c.nullable ? ' | null' : ''};\n`;
       }
       body += '        };\n        Update: {\n';
-      for (const c of insertable) body += `          ${c.column_name}?: ${tsType(c.udt_name, c.data_type)}${c.nullable ? ' | null' : ''};\n`;
+      for (const c of updatable) body += `          ${c.column_name}?: ${tsType(c.udt_name, c.data_type)}${c.nullable ? ' | null' : ''};\n`;
       body += '        };\n        Relationships: [\n';
       for (const fk of fks.filter((f) => f.table_name === table)) {
         body += `          {\n            foreignKeyName: '${fk.conname}';\n            columns: [${fk.columns.map((/** @type {string} */ c) => `'${c}'`).join(', ')}];\n`;

@@ -350,7 +350,6 @@ export type Database = {
       };
       pages: {
         Row: PagesRow;
-        ComputedFields: 'serp_results_count' | 'llm_answers_count';
         Insert: {
           id?: number;
           site: number;
@@ -395,7 +394,6 @@ export type Database = {
       pages_actions: {
         Row: PagesActionsRow;
         Insert: {
-          id?: number;
           linked_page: number;
           linked_action: number;
           linked_pages_version?: string | null;
@@ -404,25 +402,13 @@ export type Database = {
           info2?: string | null;
           queued?: boolean | null;
           created_date?: string;
-          status?: string;
-          attempts?: number;
-          last_error?: string | null;
-          updated_at?: string;
         };
         Update: {
-          id?: number;
-          linked_page?: number;
-          linked_action?: number;
           linked_pages_version?: string | null;
-          creator?: string | null;
           info_json?: Json | null;
           info2?: string | null;
           queued?: boolean | null;
           created_date?: string;
-          status?: string;
-          attempts?: number;
-          last_error?: string | null;
-          updated_at?: string;
         };
         Relationships: [
           {
@@ -765,9 +751,6 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
-      // PostgREST computed fields on pages (select=...,serp_results_count,llm_answers_count).
-      serp_results_count: { Args: { '': PagesRow }; Returns: number };
-      llm_answers_count: { Args: { '': PagesRow }; Returns: number };
       send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: PagesVersionsRow };
       cancel_revision: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
       approve_version: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
