@@ -106,24 +106,27 @@ as $$
 declare
   v_pages bigint[];
 begin
-  perform 1 from public.keywords k where k.id = any (p_keywords) order by k.id for no key update;
+  perform 1 from public.keywords k join unnest(p_keywords) as x (id) on k.id = x.id
+    order by k.id for no key update of k;
   if p_pages is null then
     select array_agg(distinct pk.linked_page) into v_pages
-      from public.pages_keywords pk where pk.linked_keyword = any (p_keywords);
+      from unnest(p_keywords) as x (id) join public.pages_keywords pk on pk.linked_keyword = x.id;
   else
     v_pages := p_pages;
   end if;
   if v_pages is null or cardinality(v_pages) = 0 then
     return;
   end if;
-  perform 1 from public.pages p where p.id = any (v_pages) order by p.id for no key update;
+  perform 1 from public.pages p join unnest(v_pages) as x (id) on p.id = x.id
+    order by p.id for no key update of p;
+  -- Joins rather than a count per page, so a bulk change (thousands of pages) is a few
+  -- hash joins instead of thousands of small queries.
   update public.pages p set serp_results_count = c.n
-    from (select x.id,
-                 (select count(*)::integer
-                    from public.pages_keywords pk
-                    join public.serps s on s.linked_keyword = pk.linked_keyword
-                   where pk.linked_page = x.id) as n
-            from unnest(v_pages) as x (id)) c
+    from (select x.id, count(s.linked_keyword)::integer as n
+            from unnest(v_pages) as x (id)
+            left join public.pages_keywords pk on pk.linked_page = x.id
+            left join public.serps s on s.linked_keyword = pk.linked_keyword
+           group by x.id) c
    where p.id = c.id and p.serp_results_count <> c.n;
 end
 $$;
