@@ -46,7 +46,7 @@ module.exports = {
     {
       displayName: 'scripts',
       rootDir: __dirname,
-      roots: ['<rootDir>/scripts'],
+      roots: ['<rootDir>/scripts', '<rootDir>/marketing/bench'],
       testEnvironment: 'node',
       testMatch: ['**/*.test.cjs', '**/*.test.js'],
       transform: {},

@@ -44,6 +44,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const { chromium } = require('@playwright/test');
 const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs'));
 const { isBuildFresh, buildInputs } = await import(path.join(ROOT, 'scripts/lib/build-state.mjs'));
+const { composition } = require('./composition.cjs');
 
 // ---------- options
 const argv = process.argv.slice(2);
@@ -242,7 +243,7 @@ async function measure(browser, url) {
   metrics.firstLoadJs = sum(finished.filter(isJs));
   metrics.firstLoadCss = sum(finished.filter(isCss));
   metrics.requests = finished.length;
-  metrics.jsFiles = finished.filter(isJs).map((r) => ({ url: r.url.replace(/^https?:\/\/[^/]+/, ''), kb: +(r.bytes / 1024).toFixed(1) }));
+  metrics.jsFiles = finished.filter(isJs).map((r) => ({ url: r.url, bytes: r.bytes }));
   return metrics;
 }
 
@@ -250,6 +251,20 @@ const median = (list) => {
   const s = [...list].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/**
+ * The first-load JS of one run split into the parts of the stack (./composition.cjs): each file is
+ * read from the dist/ of the app that served it.
+ */
+function jsComposition(jsFiles, urls) {
+  const appOf = new Map(Object.entries(urls).map(([app, url]) => [new URL(url).origin, app]));
+  const files = jsFiles.map(({ url, bytes }) => {
+    const { origin, pathname } = new URL(url);
+    const app = appOf.get(origin);
+    return { file: app ? path.join(ROOT, app, 'dist', decodeURIComponent(pathname)) : '', bytes, app };
+  });
+  return composition(files);
+}
 
 function log(msg) {
   process.stderr.write(`[bench:web] ${msg}\n`);
@@ -277,7 +292,8 @@ async function main() {
       const med = (k) => median(runs.map((r) => r[k]));
       const row = { path: p, runs: RUNS };
       for (const k of ['score', 'fcp', 'si', 'lcp', 'tbt', 'cls', 'jsBeforePaint', 'cssBeforePaint', 'firstLoadJs', 'firstLoadCss', 'requests']) row[k] = med(k);
-      row.jsFiles = runs[0].jsFiles;
+      row.jsFiles = runs[0].jsFiles.map(({ url, bytes }) => ({ url: new URL(url).pathname, kb: +(bytes / 1024).toFixed(1) }));
+      row.composition = jsComposition(runs[0].jsFiles, platform.urls);
       row.pass = {
         score: row.score >= TARGETS.score,
         lcp: row.lcp <= TARGETS.lcpMs,
@@ -303,6 +319,14 @@ async function main() {
       ...results.map((r) =>
         `| ${r.path} | ${r.score}${mark(r.pass.score)} | ${(r.fcp / 1000).toFixed(2)} s | ${(r.si / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s${mark(r.pass.lcp)} | ${r.tbt.toFixed(0)} ms | ${r.cls.toFixed(3)}${mark(r.pass.cls)} | ${kb(r.jsBeforePaint)} | ${kb(r.cssBeforePaint)} | ${kb(r.firstLoadJs)}${mark(r.pass.firstLoadJs)} | ${kb(r.firstLoadCss)} |`),
       `Targets: score ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, first-load JS ≤ ${TARGETS.firstLoadJsKb} KB gzip (✗ = missed)`,
+      '',
+      'What the first-load JS is made of (gzip, first run; ★ = the stack ARCHITECTURE.md fixes, needed by every page):',
+      `| part | ${results.map((r) => r.path).join(' | ')} |`,
+      `|---|${results.map(() => '---:|').join('')}`,
+      ...results[0].composition.parts.map((part, i) =>
+        `| ${part.stack ? '★ ' : ''}${part.label} | ${results.map((r) => kb(r.composition.parts[i].bytes)).join(' | ')} |`),
+      `| **★ the stack's floor** | ${results.map((r) => `**${kb(r.composition.stackBytes)}**`).join(' | ')} |`,
+      `| **total** | ${results.map((r) => `**${kb(r.composition.total)}**`).join(' | ')} |`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   }
