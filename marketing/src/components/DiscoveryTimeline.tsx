@@ -1,6 +1,4 @@
-import { Text } from '@mantine/core';
-// only the discovery-offer variant shows a timeline: bundled with that page, not in every page's Mantine
-import { Timeline } from '@citable/mantine-bundled';
+import { Text, Timeline } from '@mantine/core';
 import { IconCalendar, IconCircleCheck, IconFileText } from './icons';
 
 const bullets = [IconCalendar, IconFileText, IconCircleCheck];
