@@ -53,4 +53,23 @@ describe('PostgreSQL 15', { skip: available ? false : 'set PG15_URL or install p
     const error = await errorOf(pool, asAnon, 'select public.approve_version($1)', [DEMO_ARTICLE_VERSION]);
     assert.equal(error?.hint, 'demo_article');
   });
+
+  it('keeps the stored page counts with its triggers (statement-level, transition tables)', async () => {
+    const mismatches = `select count(*)::int as n from public.pages p
+      where p.serp_results_count <> (select count(*) from public.pages_keywords pk join public.serps s on s.linked_keyword = pk.linked_keyword where pk.linked_page = p.id)
+         or p.llm_answers_count <> (select count(*) from public.pages_llm_answers a where a.linked_page = p.id)`;
+    assert.equal((await pool.query(mismatches)).rows[0].n, 0);
+    const withCounts = await pool.query('select count(*)::int as n from public.pages where serp_results_count > 0 and llm_answers_count > 0');
+    assert.ok(withCounts.rows[0].n > 5);
+    // A keyword deleted with its links and SERP rows, inside a transaction rolled back.
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('delete from public.keywords where id = (select linked_keyword from public.pages_keywords order by id limit 1)');
+      assert.equal((await client.query(mismatches)).rows[0].n, 0);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+  });
 });
