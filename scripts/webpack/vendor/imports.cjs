@@ -14,8 +14,9 @@ const SOURCE_DIRS = ['shell/src', 'marketing/src', 'workspace/src', 'reviewer/sr
 const LIBRARY_DIRS = ['node_modules/@mantine/carousel/esm', 'node_modules/@mantine/notifications/esm'];
 
 // A library with a shim of its own (shared-deps.cjs LIBRARY_CORE_SHIMS) imports '@mantine/core' through
-// it: its files count for the shim, and the shim's own imports count instead.
-const { LIBRARY_CORE_SHIMS } = require('../shared-deps.cjs');
+// it: its files count for the shim (the rule webpack applies: libraryCoreShim), and the shim's own
+// imports count instead.
+const { LIBRARY_CORE_SHIMS, libraryCoreShim } = require('../shared-deps.cjs');
 
 function walk(dir, accept, out = []) {
   if (!fs.existsSync(dir)) return out;
@@ -72,8 +73,7 @@ function libraryCoreImports(lib, { root = ROOT } = {}) {
 
 /** @returns {Map<string, string[]>} name → files importing it */
 function collectImports(pkg, { root = ROOT } = {}) {
-  const shimmed = (file) =>
-    pkg === '@mantine/core' && LIBRARY_CORE_SHIMS.some(({ pkg: lib }) => file.includes(`${path.sep}${lib}${path.sep}`));
+  const shimmed = (file) => pkg === '@mantine/core' && libraryCoreShim(path.dirname(file)) !== null;
   const files = [
     ...SOURCE_DIRS.flatMap((d) => walk(path.join(root, d), isSource)),
     ...LIBRARY_DIRS.flatMap((d) => walk(path.join(root, d), (n) => n.endsWith('.mjs'))).filter((f) => !shimmed(f)),
