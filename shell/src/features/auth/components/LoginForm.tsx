@@ -6,8 +6,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@citable/shared';
-import { validateEmail, validatePassword } from '../utils/validation';
-import { serverMessage, showErrorToast } from '../utils/toasts';
+import { validateEmail, validatePassword } from '../../../lib/auth/validation';
+import { serverMessage, showErrorToast } from '../../../lib/toasts';
 import { afterSignInPath } from '../utils/redirect';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {

@@ -5,8 +5,8 @@ import { TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
-import { validateEmail } from '../utils/validation';
-import { serverMessage, showErrorToast, showSuccessToast } from '../utils/toasts';
+import { validateEmail } from '../../../lib/auth/validation';
+import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
 export function ResetRequestForm({ onBack, onSent }: { onBack: () => void; onSent: () => void }) {
   const { t } = useTranslation('auth');

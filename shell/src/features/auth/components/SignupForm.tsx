@@ -5,8 +5,8 @@ import { PasswordInput, TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
-import { checkPasswordsMatch, validateConfirmation, validateEmail, validatePassword } from '../utils/validation';
-import { serverMessage, showErrorToast, showSuccessToast } from '../utils/toasts';
+import { checkPasswordsMatch, validateConfirmation, validateEmail, validatePassword } from '../../../lib/auth/validation';
+import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { t } = useTranslation('auth');

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@citable/shared';
 import { FullPageLoader } from './FullPageLoader';
-import { checkPasswordsMatch, validateConfirmation, validatePassword } from '../utils/validation';
-import { serverMessage, showErrorToast, showSuccessToast } from '../utils/toasts';
+import { checkPasswordsMatch, validateConfirmation, validatePassword } from '../../../lib/auth/validation';
+import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { DEFAULT_SIGNED_IN_PATH } from '../utils/redirect';
 
 /** Form shared by /auth/update-password and the settings page. */

@@ -5,7 +5,7 @@ import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getAvatarUrl, getDisplayName, getUserInitials, useUser } from '@citable/shared';
-import { useSignOut } from '../../auth/hooks/useSignOut';
+import { useSignOut } from '../../../lib/auth/useSignOut';
 
 export function UserAvatar({ size = 36 }: { size?: number }) {
   const user = useUser();

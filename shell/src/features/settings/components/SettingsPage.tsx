@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore, useUser } from '@citable/shared';
 import { LanguageSwitch } from '../../layout/components/LanguageSwitch';
 import { UpdatePasswordForm } from '../../auth/components/UpdatePasswordPage';
-import { serverMessage, showErrorToast, showSuccessToast } from '../../auth/utils/toasts';
+import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
 function DisplayNameForm() {
   const { t } = useTranslation('shell');

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
-import { showErrorToast } from '../utils/toasts';
+import { showErrorToast } from '../toasts';
 
 /** Signs out, then goes to '/'; on failure shows 'Impossible de se déconnecter. Veuillez réessayer.' */
 export function useSignOut() {
