@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '@citable/shared';
 import { Logo } from './Logo';
-import { LanguageSwitch, LanguageToggle } from './LanguageSwitch';
+import { LanguageSwitch, LanguageToggle } from '../../../components/LanguageSwitch';
 
 // The bell and the avatar menu (Popover, Menu) are only for signed-in users: their code is
 // downloaded when a session exists, not with every public page.

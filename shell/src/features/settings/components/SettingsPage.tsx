@@ -5,7 +5,7 @@ import { TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore, useUser } from '@citable/shared';
-import { LanguageSwitch } from '../../layout/components/LanguageSwitch';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { UpdatePasswordForm } from '../../auth/components/UpdatePasswordPage';
 import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
