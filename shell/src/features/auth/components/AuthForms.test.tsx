@@ -4,7 +4,7 @@ import { Route } from 'react-router-dom';
 import { notifications } from '@mantine/notifications';
 import { authStore, type AuthResult } from '@citable/shared';
 import { AuthPage } from './AuthPage';
-import { UpdatePasswordForm } from './UpdatePasswordPage';
+import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
 import { renderWithProviders, resetAuthStore, setSignedOut, switchToFrench } from '../../testing/render';
 
 function deferred() {

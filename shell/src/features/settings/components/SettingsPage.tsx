@@ -6,7 +6,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore, useUser } from '@citable/shared';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
-import { UpdatePasswordForm } from '../../auth/components/UpdatePasswordPage';
+import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
 import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
 function DisplayNameForm() {
