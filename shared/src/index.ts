@@ -26,6 +26,59 @@ export { loadSupabase, hasStoredSession, authStorageKey } from './supabase/clien
 export type { CitableSupabaseClient } from './supabase/client';
 export type { Database } from './supabase/database';
 
+// data layer: typed errors, the fetch helpers, row types (no @tanstack/react-query here: that is
+// '@citable/shared/query', which the public pages never load)
+export { DataError, isDataError, toDataError, unwrap } from './data/errors';
+export type { DataErrorKind, DataErrorInit, DataOf, SupabaseResult } from './data/errors';
+export { request } from './data/request';
+export { dataErrorMessage } from './data/messages';
+export type { Translate } from './data/messages';
+export type {
+  Json,
+  Tables,
+  TablesInsert,
+  TablesUpdate,
+  Enums,
+  TableName,
+  FunctionName,
+  FunctionArgs,
+  FunctionReturns,
+  ArticleForView,
+  RpcErrorHint,
+  Site,
+  SiteInsert,
+  SiteUpdate,
+  Country,
+  CountryLanguage,
+  Status,
+  Page,
+  PageInsert,
+  PageUpdate,
+  PageVersion,
+  PageVersionInsert,
+  PageVersionUpdate,
+  Action,
+  PageAction,
+  PageActionInsert,
+  PageActionUpdate,
+  Keyword,
+  KeywordInsert,
+  PageKeyword,
+  PageKeywordInsert,
+  PageKeywordUpdate,
+  Serp,
+  Llm,
+  LlmAnswer,
+  PageImage,
+  PageImageInsert,
+  PageImageUpdate,
+  ToneArticle,
+  ToneArticleInsert,
+  ToneArticleUpdate,
+  ContactMessage,
+  FirstArticleRequest,
+} from './data/types';
+
 // i18n
 export {
   i18n,
@@ -61,4 +114,5 @@ export type { AuthState, AuthResult, AuthClient, AuthNotice } from './auth/store
 export { createAuthStore } from './auth/createAuthStore';
 export type { AuthStoreHandle, AuthStoreOptions } from './auth/createAuthStore';
 export { getDisplayName, getAvatarUrl, getInitials, getUserInitials } from './auth/user';
+export { authErrorMessage } from './auth/errorMessage';
 // end auth

@@ -1,0 +1,78 @@
+import { isDataError, toDataError } from '../data/errors';
+import { dataErrorMessage, defaultTranslate, readableServerMessage, type Translate } from '../data/messages';
+
+/** GoTrue error codes with a text of their own (errors:auth.<code>). */
+const KNOWN_CODES = new Set([
+  'invalid_credentials',
+  'email_not_confirmed',
+  'user_already_exists',
+  'weak_password',
+  'same_password',
+  'email_address_invalid',
+  'email_address_not_authorized',
+  'over_email_send_rate_limit',
+  'over_request_rate_limit',
+  'signup_disabled',
+  'session_expired',
+  'otp_expired',
+  'user_banned',
+]);
+
+/** Codes that mean the same thing to a user. */
+const ALIASES: Record<string, string> = {
+  email_exists: 'user_already_exists',
+  session_not_found: 'session_expired',
+  refresh_token_not_found: 'session_expired',
+  refresh_token_already_used: 'session_expired',
+  bad_jwt: 'session_expired',
+  invalid_jwt: 'session_expired',
+  no_authorization: 'session_expired',
+  // the user of the token no longer exists (GoTrue answers it for a JWT whose sub is gone)
+  user_not_found: 'session_expired',
+};
+
+/** auth-js errors raised by the client itself, without a code (spec §8: 'Auth session missing!'). */
+const CODE_BY_NAME: Record<string, string> = {
+  AuthSessionMissingError: 'session_expired',
+  AuthInvalidJwtError: 'session_expired',
+};
+
+interface AuthErrorLike {
+  code?: unknown;
+  name?: unknown;
+  reasons?: unknown;
+}
+
+/**
+ * The text to show for an auth error (GoTrue `error.code`, auth-js error classes), in the user's
+ * language; for a code without a text of its own, the server's message — what the auth toasts showed
+ * before (spec/app.md §8) — and for network and server failures the data layer's texts.
+ *
+ *   const { error } = await signIn(email, password);
+ *   if (error) showErrorToast(t('toast.loginError.title'), authErrorMessage(error, t));
+ */
+export function authErrorMessage(error: unknown, t: Translate = defaultTranslate): string {
+  const raw = isDataError(error) && error.cause !== undefined ? error.cause : error;
+  const e = (typeof raw === 'object' && raw !== null ? raw : {}) as AuthErrorLike;
+  const given = typeof e.code === 'string' && e.code ? e.code : CODE_BY_NAME[String(e.name)];
+  const code = given ? (ALIASES[given] ?? given) : undefined;
+  const message = readableServerMessage(raw) ?? '';
+
+  if (code === 'weak_password') {
+    const reasons = Array.isArray(e.reasons) ? (e.reasons as unknown[]) : [];
+    const minLength = /at least (\d+) character/i.exec(message)?.[1];
+    if (reasons.includes('pwned')) return t('errors:auth.weak_password_pwned');
+    if (minLength) return t('errors:auth.weak_password_length', { count: Number(minLength) });
+    if (reasons.includes('characters')) return t('errors:auth.weak_password_characters');
+  }
+  if (code === 'over_email_send_rate_limit') {
+    const seconds = /after (\d+) seconds?/i.exec(message)?.[1];
+    if (seconds) return t('errors:auth.over_email_send_rate_limit_wait', { count: Number(seconds) });
+  }
+  if (code === 'validation_failed' && /e-?mail/i.test(message)) return t('auth:validation.emailInvalid');
+  if (code && KNOWN_CODES.has(code)) return t(`errors:auth.${code}`);
+
+  const { kind } = toDataError(raw);
+  if (kind === 'network' || kind === 'server' || kind === 'rate_limited') return dataErrorMessage(raw, t);
+  return message || t('errors:data.unknown');
+}
