@@ -1,8 +1,9 @@
 const { createAppConfig } = require('../scripts/webpack/create-config.cjs');
 
-module.exports = createAppConfig({
-  appDir: __dirname,
-  name: 'workspace',
-  title: 'Citable — workspace (standalone)',
-  exposes: { './WorkspaceApp': './src/exposes/WorkspaceApp.tsx' },
-});
+/** The remote's federated surface (also read by the e2e release test, which builds a changed copy). */
+const exposes = { './WorkspaceApp': './src/exposes/WorkspaceApp.tsx' };
+
+module.exports = Object.assign(
+  createAppConfig({ appDir: __dirname, name: 'workspace', title: 'Citable — workspace (standalone)', exposes }),
+  { exposes },
+);

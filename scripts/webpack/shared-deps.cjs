@@ -2,6 +2,8 @@
 // so all four declare the same singletons with the same versions.
 const path = require('node:path');
 const fs = require('node:fs');
+const crypto = require('node:crypto');
+const ts = require('typescript');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -15,6 +17,8 @@ const SINGLETONS = [
   'zustand',
   'i18next',
   '@supabase/supabase-js',
+  // the query cache of the signed-in remotes: one QueryClient context per page (@citable/shared/query)
+  '@tanstack/react-query',
 ];
 
 /**
@@ -31,9 +35,10 @@ const FACADES = {
 
 /**
  * The modules of @mantine/core that hold page-wide state (its React contexts), shared one by one as
- * strict singletons. The facade serves the components of the public pages; components that only
- * signed-in screens show are bundled by the (lazy) chunks that use them, imported from
- * BUNDLED_MANTINE — and still meet the one MantineProvider of the page through these contexts.
+ * strict singletons. The facade serves the components of the public pages; the signed-in remotes
+ * (workspace, reviewer) bundle the Mantine components they import, and components that only the
+ * shell's signed-in screens show are bundled by its lazy chunks (imported from BUNDLED_MANTINE) — all
+ * of them still meet the one MantineProvider of the page through these contexts.
  */
 const MANTINE_CONTEXT_MODULES = [
   'esm/core/MantineProvider/Mantine.context.mjs',
@@ -41,7 +46,16 @@ const MANTINE_CONTEXT_MODULES = [
   'esm/core/DirectionProvider/DirectionProvider.mjs',
 ];
 
-/** Import specifier of @mantine/core bundled into the importing chunk instead of served by the facade. */
+/**
+ * How an app gets `import … from '@mantine/core'`:
+ * - 'facade': the shared, tree-shaken facade (the apps that render the public pages: every KB counts);
+ * - 'bundled': the real package, bundled and tree-shaken into the app's own chunks, with only the
+ *   context modules shared — the signed-in remotes, so that their developers use any Mantine component
+ *   or extension (@mantine/dropzone, @mantine/dates…) as Mantine documents it, and release alone.
+ */
+const MANTINE_MODE = { shell: 'facade', marketing: 'facade', workspace: 'bundled', reviewer: 'bundled' };
+
+/** Import specifier of @mantine/core bundled into the importing chunk instead of served by the facade (facade apps). */
 const BUNDLED_MANTINE = '@citable/mantine-bundled';
 
 /**
@@ -86,40 +100,128 @@ function installedVersion(pkg, fromDir) {
   throw new Error(`shared dependency ${base} is not installed (run npm ci)`);
 }
 
+const MODULE_FILES = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx', '/index.mjs', '/index.js'];
+
+/**
+ * The value names a module exports (type-only exports vanish at build time and are skipped), following
+ * `export * from './relative'`. What a shared module offers at run time is exactly this list.
+ * @param {string} file absolute path of an ES module (TypeScript or JavaScript)
+ * @returns {string[]} sorted names
+ */
+function exportedNames(file, seen = new Set()) {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const names = new Set();
+  const isExported = (node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) || []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const isDefault = (node) => (ts.getModifiers(node) || []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+  for (const st of source.statements) {
+    if (ts.isExportDeclaration(st)) {
+      if (st.isTypeOnly) continue;
+      if (!st.exportClause) {
+        const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : '';
+        if (!spec.startsWith('.')) throw new Error(`${file}: cannot list the names of \`export * from '${spec}'\``);
+        const target = MODULE_FILES.map((ext) => path.resolve(path.dirname(file), spec + ext)).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+        if (!target) throw new Error(`${file}: cannot resolve '${spec}'`);
+        for (const name of exportedNames(target, seen)) if (name !== 'default') names.add(name);
+      } else if (ts.isNamespaceExport(st.exportClause)) names.add(st.exportClause.name.text);
+      else for (const el of st.exportClause.elements) if (!el.isTypeOnly) names.add(el.name.text);
+    } else if (ts.isExportAssignment(st)) names.add('default');
+    else if (isExported(st)) {
+      if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || (ts.isModuleDeclaration(st) && !ts.isIdentifier(st.name))) continue;
+      if (ts.isEnumDeclaration(st) && (ts.getModifiers(st) || []).some((m) => m.kind === ts.SyntaxKind.ConstKeyword)) continue;
+      if (isDefault(st)) names.add('default');
+      else if (ts.isVariableStatement(st)) {
+        for (const decl of st.declarationList.declarations) {
+          if (ts.isIdentifier(decl.name)) names.add(decl.name.text);
+          else throw new Error(`${file}: destructured exports are not supported here`);
+        }
+      } else if (st.name && ts.isIdentifier(st.name)) names.add(st.name.text);
+    }
+  }
+  return [...names].sort();
+}
+
+/**
+ * The version a shared module is registered with: its base version (the package's) plus a digest of
+ * the names it exports. Two builds that offer different names never claim the same version, so a
+ * remote built against another export list meets the page's copy only where module federation's
+ * rules allow it (a strict singleton is refused at load with the error panel; a non-singleton brings
+ * its own copy) — never a missing name, `undefined` at render. A hand-bumped version cannot forget it.
+ */
+function exportListVersion(baseVersion, file) {
+  const digest = crypto.createHash('sha256').update(exportedNames(file).join(',')).digest('hex').slice(0, 10);
+  return `${baseVersion.split('-')[0]}-x${digest}`;
+}
+
+/** The @citable/shared library an app builds with: its entry points (package.json "exports"). */
+function sharedLibrary(sharedLibraryDir = path.join(ROOT, 'shared')) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(sharedLibraryDir, 'package.json'), 'utf8'));
+  const exportsField = pkg.exports || { '.': `./${pkg.main}` };
+  /** share key → absolute entry file */
+  const entries = {};
+  for (const [sub, target] of Object.entries(exportsField)) {
+    const file = typeof target === 'string' ? target : target.default || target.import;
+    if (typeof file !== 'string' || sub.includes('*') || !/\.tsx?$/.test(file)) continue;
+    entries[sub === '.' ? pkg.name : `${pkg.name}/${sub.replace(/^\.\//, '')}`] = path.join(sharedLibraryDir, file);
+  }
+  return { name: pkg.name, version: pkg.version, entries };
+}
+
 /**
  * @param {string} appDir absolute path of the app (for resolving installed versions)
+ * @param {object} [opts]
+ * @param {'facade'|'bundled'} [opts.mantine] how the app gets @mantine/core (MANTINE_MODE)
+ * @param {string} [opts.sharedLibraryDir] the @citable/shared folder the app is built with
  * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
  */
-function buildSharedMap(appDir) {
+function buildSharedMap(appDir, { mantine = 'facade', sharedLibraryDir } = {}) {
   const shared = {};
   for (const name of SINGLETONS) {
     const version = installedVersion(name, appDir);
     shared[name] = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
   }
-  // @citable/shared: a singleton with its version from its own package.json (shared-context pattern).
-  // The facades and Mantine's context modules are part of that platform too: versioned (strictly) with
-  // @citable/shared, because their export lists change with the apps, not with the libraries' versions.
-  const sharedPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8'));
-  const platformSingleton = {
-    singleton: true,
-    version: sharedPkg.version,
-    requiredVersion: sharedPkg.version,
-    strictVersion: true,
-  };
+  const strict = (version) => ({ singleton: true, version, requiredVersion: version, strictVersion: true });
+
+  // Mantine's contexts: one instance per page for every copy of its components; a page whose
+  // @mantine/core is another release refuses the remote instead of mixing two shapes of a context
+  const mantineVersion = installedVersion('@mantine/core', appDir);
   for (const file of MANTINE_CONTEXT_MODULES) {
     // keyed by the resolved file: every import of it (facade, bundled components) is the one instance
-    shared[path.join(ROOT, 'node_modules', '@mantine/core', file)] = { ...platformSingleton, shareKey: `@mantine/core/${file}` };
+    shared[path.join(ROOT, 'node_modules', '@mantine/core', file)] = { ...strict(mantineVersion), shareKey: `@mantine/core/${file}` };
   }
-  for (const [key, [file]] of Object.entries(FACADES)) {
-    shared[key] = { ...platformSingleton, import: path.join(__dirname, 'vendor', file) };
+
+  for (const [key, [file, pkg]] of Object.entries(FACADES)) {
+    const facade = path.join(__dirname, 'vendor', file);
+    const version = exportListVersion(installedVersion(pkg, appDir), facade);
+    if (key === '@mantine/core') {
+      if (mantine !== 'facade') continue;
+      // not a singleton (its state lives in the context modules above): an app built with another
+      // export list gets its own copy of the facade, the page's copy serves everyone built like it
+      shared[key] = { import: facade, singleton: false, version, requiredVersion: version, strictVersion: true };
+    } else {
+      // the router and react-i18next keep module state (contexts, the i18next instance): one per page
+      shared[key] = { ...strict(version), import: facade };
+    }
   }
-  shared['@citable/shared'] = { ...platformSingleton };
+
+  // @citable/shared (one supabase client, one auth store) and its other entry points: strict
+  // singletons whose versions follow their export lists
+  const lib = sharedLibrary(sharedLibraryDir);
+  for (const [key, entry] of Object.entries(lib.entries)) {
+    shared[key] = { ...strict(exportListVersion(lib.version, entry)), import: entry };
+  }
   return shared;
 }
 
 module.exports = {
   buildSharedMap,
+  exportedNames,
+  exportListVersion,
+  sharedLibrary,
   facadeAliases,
+  MANTINE_MODE,
   SINGLETONS,
   FACADES,
   MANTINE_CONTEXT_MODULES,

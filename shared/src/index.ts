@@ -96,6 +96,11 @@ export { CitableProviders } from './ui/CitableProviders';
 export type { CitableProvidersProps } from './ui/CitableProviders';
 export { PlaceholderScreen } from './ui/PlaceholderScreen';
 export { NotFound } from './ui/NotFound';
+export { ErrorBoundary } from './ui/ErrorBoundary';
+export type { ErrorBoundaryProps } from './ui/ErrorBoundary';
+export { ErrorPanel, PageErrorPanel } from './ui/ErrorPanel';
+export type { ErrorPanelProps } from './ui/ErrorPanel';
+export { RouteErrorBoundary, lazyPage } from './ui/lazyPage';
 export { mountStandalone } from './ui/mountStandalone';
 export { showToast, ToastContainer } from './ui/toast';
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { i18n, NotFound } from '@citable/shared';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { routeKeyForPath, routeKeys, type RouteKey } from '../config/paths';
+import { paths, routeKeys, type RouteKey } from '../config/paths';
 import { ClaimDialogProvider } from '../features/claim/hooks/useClaimDialog';
 import { registerMarketingI18n } from '../i18n';
 import { toLocale, useMarketingT } from '../lib/locale';
@@ -55,25 +55,42 @@ function PageError({ retry }: { retry: () => void }) {
   );
 }
 
+function MarketingPage({ routeKey }: { routeKey: RouteKey }) {
+  const { content } = useMarketingT();
+  usePageMeta(routeKey, content);
+  const Page = pages[routeKey];
+  return (
+    <ErrorBoundary key={routeKey} fallback={(retry) => <PageError retry={retry} />}>
+      <Suspense fallback={<PageLoader />}>
+        <Page />
+        <PrerenderHandoff />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 /**
- * The public pages of the marketing remote, rendered by the shell inside its router and layout.
- * The page is picked from the current pathname with the typed table of config/paths.ts.
+ * The public pages of the marketing remote: the shell mounts it on every URL it does not route
+ * itself, and the remote routes inside with the typed table of config/paths.ts — a new public page is
+ * a release of this remote alone. Unknown URLs get the not-found screen.
  */
 export default function MarketingRoutes() {
-  const { pathname } = useLocation();
-  const { content } = useMarketingT();
-  const key = routeKeyForPath(pathname);
-  usePageMeta(key, content);
-  if (!key) return <><PrerenderHandoff /><NotFound /></>;
-  const Page = pages[key];
   return (
     <ClaimDialogProvider>
-      <ErrorBoundary key={key} fallback={(retry) => <PageError retry={retry} />}>
-        <Suspense fallback={<PageLoader />}>
-          <Page />
-          <PrerenderHandoff />
-        </Suspense>
-      </ErrorBoundary>
+      <Routes>
+        {routeKeys.map((key) => (
+          <Route key={key} path={paths[key]} element={<MarketingPage routeKey={key} />} />
+        ))}
+        <Route
+          path="*"
+          element={
+            <>
+              <PrerenderHandoff />
+              <NotFound />
+            </>
+          }
+        />
+      </Routes>
     </ClaimDialogProvider>
   );
 }

@@ -31,8 +31,3 @@ export const externalPaths = {
 
 /** Routes that crawlers should not index (transactional or operational pages). */
 export const noIndexRoutes: ReadonlySet<RouteKey> = new Set<RouteKey>(['firstArticleSuccess', 'maintenance', 'comingSoon', 'homeWhyAi']);
-
-export function routeKeyForPath(pathname: string): RouteKey | undefined {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return routeKeys.find((key) => paths[key] === normalized);
-}

@@ -1,14 +1,30 @@
-import { matchPath, useLocation } from 'react-router-dom';
-import { NotFound, PlaceholderScreen } from '@citable/shared';
+import { Route, Routes, useParams } from 'react-router-dom';
+import { NotFound, PlaceholderScreen, RouteErrorBoundary } from '@citable/shared';
+import { patterns } from '../config/paths';
 
-/** The article viewer route (spec/app.md §2), matched on the shell's location. Placeholder for now. */
-export function ReviewerRoutes() {
-  const { pathname } = useLocation();
-  const match = matchPath({ path: '/view/:versionId', end: true }, pathname);
-  if (!match) return <NotFound />;
+/** The article viewer — a labelled placeholder until its issue lands. */
+function ArticleViewerPlaceholder() {
+  const { versionId = '' } = useParams();
   return (
-    <div data-testid="reviewer-app" data-version-id={match.params.versionId}>
-      <PlaceholderScreen screen={`reviewer · Article viewer (${match.params.versionId ?? ''})`} path={pathname} />
+    <div data-testid="reviewer-app" data-version-id={versionId}>
+      <PlaceholderScreen screen={`reviewer · Article viewer (${versionId})`} path={patterns.view} />
     </div>
+  );
+}
+
+/** The reviewer's own route table: absolute patterns (the shell mounts it without a path of its own). */
+export function ReviewerRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={patterns.view}
+        element={
+          <RouteErrorBoundary>
+            <ArticleViewerPlaceholder />
+          </RouteErrorBoundary>
+        }
+      />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
   );
 }

@@ -1,46 +1,45 @@
 /**
- * THE route table of the platform (spec/app.md §2 and spec/public.md §2) — keep it in this one file.
+ * THE route table of the shell (spec/app.md §2 and spec/public.md §2). The shell routes to its own
+ * pages and mounts each remote on its area; the remote routes inside (config/paths.ts REMOTE_AREAS):
  *
- * - public marketing routes      → marketing remote (RemoteView remote="marketing"), in the public layout
  * - /auth (guest-only), /auth/update-password, /login, /signup → the shell's auth feature, public layout
- * - /view/:versionId             → reviewer remote, outside the protected group
- * - /dashboard, /sites/**, /tone-articles → workspace remote; /profile, /settings → shell features;
- *   all inside the protected group (RequireAuth + AppLayout with the sidebar)
- * - * → NotFound
+ * - /view/*                        → reviewer remote, public layout (no account needed)
+ * - /dashboard, /sites/*, /tone-articles → workspace remote, inside the protected group (RequireAuth
+ *   + AppLayout with the sidebar), with /profile and /settings (shell features)
+ * - every other URL                → marketing remote: the public pages and the not-found screen
+ *
+ * Every page has an error boundary: the shell's lazy pages (lazyPage) and each remote (RemoteView).
  */
-import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
-import { NotFound } from '@citable/shared';
+import { lazyPage, type RemoteName } from '@citable/shared';
 import { RemoteView } from '../components/RemoteView';
-import { MARKETING_ROUTES, WORKSPACE_ROUTES, paths } from '../config/paths';
+import { REMOTE_AREAS, paths } from '../config/paths';
 import { AuthBootstrap } from '../features/auth/components/AuthBootstrap';
 import { FullPageLoader } from '../features/auth/components/FullPageLoader';
 import { GuestOnly } from '../features/auth/components/GuestOnly';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
 
-/** A page whose code is downloaded when it is first shown, with the full-page spinner meanwhile. */
-function lazyPage(load: () => Promise<ComponentType>) {
-  const Page = lazy(async () => ({ default: await load() }));
-  return function LazyPage() {
-    return (
-      <Suspense fallback={<FullPageLoader />}>
-        <Page />
-      </Suspense>
-    );
-  };
-}
-
 // The shell's own pages are lazy: a visitor of the public pages downloads none of them
 // (nor @mantine/form, which only their forms use).
-const AuthPage = lazyPage(async () => (await import('../features/auth/components/AuthPage')).AuthPage);
+const loader = <FullPageLoader />;
+const AuthPage = lazyPage(async () => (await import('../features/auth/components/AuthPage')).AuthPage, loader);
 const UpdatePasswordPage = lazyPage(
   async () => (await import('../features/auth/components/UpdatePasswordPage')).UpdatePasswordPage,
+  loader,
 );
-const AppLayout = lazyPage(async () => (await import('../features/layout/components/AppLayout')).AppLayout);
-const ProfilePage = lazyPage(async () => (await import('../features/profile/components/ProfilePage')).ProfilePage);
-const SettingsPage = lazyPage(async () => (await import('../features/settings/components/SettingsPage')).SettingsPage);
+const AppLayout = lazyPage(async () => (await import('../features/layout/components/AppLayout')).AppLayout, loader);
+const ProfilePage = lazyPage(async () => (await import('../features/profile/components/ProfilePage')).ProfilePage, loader);
+const SettingsPage = lazyPage(async () => (await import('../features/settings/components/SettingsPage')).SettingsPage, loader);
+
+/**
+ * A remote on its area: one layout route (no path of its own, so the remote's `<Routes>` match the
+ * whole URL with absolute paths) whose children only claim the area's URLs.
+ */
+function remoteArea(remote: RemoteName, areas: readonly string[]): RouteObject {
+  return { element: <RemoteView remote={remote} />, children: areas.map((path) => ({ path })) };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -50,9 +49,6 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          // public side (marketing remote)
-          ...MARKETING_ROUTES.map((path) => ({ path, element: <RemoteView remote="marketing" /> })),
-
           // auth group (public layout)
           { element: <GuestOnly />, children: [{ path: paths.auth, element: <AuthPage /> }] },
           { path: paths.updatePassword, element: <UpdatePasswordPage /> },
@@ -60,9 +56,10 @@ export const routes: RouteObject[] = [
           { path: paths.signup, element: <Navigate to={paths.auth} replace /> },
 
           // article viewer: outside the protected group
-          { path: '/view/:versionId', element: <RemoteView remote="reviewer" /> },
+          remoteArea('reviewer', REMOTE_AREAS.reviewer),
 
-          { path: '*', element: <NotFound /> },
+          // the public side and the not-found screen (marketing remote)
+          { path: '*', element: <RemoteView remote="marketing" /> },
         ],
       },
 
@@ -73,7 +70,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              ...WORKSPACE_ROUTES.map((path) => ({ path, element: <RemoteView remote="workspace" /> })),
+              remoteArea('workspace', REMOTE_AREAS.workspace),
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.settings, element: <SettingsPage /> },
             ],

@@ -1,5 +1,4 @@
-import { Alert, Button, Code, Container, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { ErrorPanel } from '@citable/shared';
 import { useTranslation } from 'react-i18next';
 
 export interface RemoteErrorPanelProps {
@@ -17,43 +16,15 @@ export function RemoteErrorPanel({ remote, error, onRetry, kind = 'load', isRetr
   const { t } = useTranslation('platform');
   const name = t(`remote.names.${remote}`, { defaultValue: remote });
   return (
-    <Container size="sm" py="xl">
-      <Alert
-        role="alert"
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle aria-hidden />}
-        title={t(kind === 'load' ? 'remote.errorTitle' : 'remote.renderErrorTitle', { name })}
-        data-testid="remote-error"
-        data-remote={remote}
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('remote.errorText')}</Text>
-          {error?.message && (
-            <details>
-              <summary>
-                <Text span size="xs" c="dimmed">
-                  {t('remote.errorDetails')}
-                </Text>
-              </summary>
-              <Code block fz="xs">
-                {error.message}
-              </Code>
-            </details>
-          )}
-          <Group>
-            <Button
-              onClick={onRetry}
-              loading={isRetrying}
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              color="red"
-              variant="filled"
-            >
-              {t('remote.retry')}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    </Container>
+    <ErrorPanel
+      title={t(kind === 'load' ? 'remote.errorTitle' : 'remote.renderErrorTitle', { name })}
+      text={t('remote.errorText')}
+      error={error}
+      onRetry={onRetry}
+      isRetrying={isRetrying}
+      retryLabel={t('remote.retry')}
+      detailsLabel={t('remote.errorDetails')}
+      data={{ 'data-testid': 'remote-error', 'data-remote': remote }}
+    />
   );
 }

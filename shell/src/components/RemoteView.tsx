@@ -2,10 +2,9 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { RemoteName } from '@citable/shared';
+import { ErrorBoundary, type RemoteName } from '@citable/shared';
 import { loadRemoteApp, resetRemote } from '../lib/federation/remotes';
 import { useRemoteModule } from '../lib/federation/useRemoteModule';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 
 type RemoteApp = { default: ComponentType };
@@ -55,8 +54,9 @@ function RemoteSlot({ remote }: { remote: RemoteName }) {
   }
   const App = state.module.default;
   return (
-    <RemoteErrorBoundary
+    <ErrorBoundary
       resetKey={location.pathname}
+      label={remote}
       fallback={(error, reset) => (
         <RemoteErrorPanel
           remote={remote}
@@ -72,6 +72,6 @@ function RemoteSlot({ remote }: { remote: RemoteName }) {
       <div data-remote-root={remote} style={{ display: 'contents' }}>
         <App />
       </div>
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
 }

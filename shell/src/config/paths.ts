@@ -1,4 +1,9 @@
-/** Typed route paths of the platform (spec/app.md §2, spec/public.md §2). */
+import type { RemoteName } from '@citable/shared';
+
+/**
+ * Typed paths of the shell's own pages, and the entry points of the areas it mounts remotes on.
+ * The paths inside an area belong to the remote that owns it (its own `config/paths.ts`).
+ */
 export const paths = {
   home: '/',
   auth: '/auth',
@@ -7,42 +12,21 @@ export const paths = {
   updatePassword: '/auth/update-password',
   profile: '/profile',
   settings: '/settings',
+  /** workspace area entry points */
   dashboard: '/dashboard',
   sites: '/sites',
   toneArticles: '/tone-articles',
-  view: (versionId: string) => `/view/${versionId}`,
 } as const;
 
-/** Public routes rendered by the marketing remote. */
-export const MARKETING_ROUTES = [
-  '/',
-  '/home-4-pricing-google-2-why-ai',
-  '/home-1',
-  '/home-2',
-  '/home-3',
-  '/home-4',
-  '/home-5',
-  '/home-4-pricing-google',
-  '/home-4-pricing-openai',
-  '/home-4-pricing-antropic',
-  '/home-4-discovery',
-  '/home-4-discovery-timeline',
-  '/first-article',
-  '/first-article-success',
-  '/maintenance',
-  '/coming-soon',
-] as const;
-
-/** Protected routes rendered by the workspace remote. */
-export const WORKSPACE_ROUTES = [
-  '/dashboard',
-  '/sites',
-  '/sites/:siteId',
-  '/sites/:siteId/pages',
-  '/sites/:siteId/pages/:pageId',
-  '/sites/:siteId/pages/:pageId/page-versions',
-  '/sites/:siteId/pages/:pageId/keywords-for-page',
-  '/sites/:siteId/pages/:pageId/llm-answers-for-page',
-  '/sites/:siteId/pages/:pageId/images',
-  '/tone-articles',
-] as const;
+/**
+ * Where the shell mounts each remote (ARCHITECTURE.md: "Each remote owns its routes"). The remote
+ * declares its own `<Routes>` with absolute paths inside, including its not-found screen; a new
+ * screen inside an area is a release of that remote alone. Marketing owns every other public URL
+ * (the shell's catch-all), so its pages and the 404 screen need no list here either.
+ */
+export const REMOTE_AREAS = {
+  /** signed-in (RequireAuth + the layout with the sidebar) */
+  workspace: ['/dashboard/*', '/sites/*', '/tone-articles/*'],
+  /** public: clients review an article without an account */
+  reviewer: ['/view/*'],
+} as const satisfies Partial<Record<RemoteName, readonly string[]>>;

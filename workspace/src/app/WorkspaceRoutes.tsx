@@ -1,27 +1,42 @@
-import { matchPath, useLocation } from 'react-router-dom';
-import { NotFound, PlaceholderScreen } from '@citable/shared';
+import { Route, Routes } from 'react-router-dom';
+import { NotFound, PlaceholderScreen, RouteErrorBoundary } from '@citable/shared';
+import { patterns, type ScreenKey } from '../config/paths';
 
-/** The workspace screens (spec/app.md §2), matched on the shell's location. Placeholders for now. */
-export const WORKSPACE_SCREENS: ReadonlyArray<{ pattern: string; screen: string }> = [
-  { pattern: '/dashboard', screen: 'Sites list (Your Sites)' },
-  { pattern: '/sites', screen: 'Sites list (Your Sites)' },
-  { pattern: '/sites/:siteId', screen: 'Site detail' },
-  { pattern: '/sites/:siteId/pages', screen: 'Page list' },
-  { pattern: '/sites/:siteId/pages/:pageId', screen: 'Page detail' },
-  { pattern: '/sites/:siteId/pages/:pageId/page-versions', screen: 'Page versions' },
-  { pattern: '/sites/:siteId/pages/:pageId/keywords-for-page', screen: 'Keywords' },
-  { pattern: '/sites/:siteId/pages/:pageId/llm-answers-for-page', screen: 'LLM answers' },
-  { pattern: '/sites/:siteId/pages/:pageId/images', screen: 'Images' },
-  { pattern: '/tone-articles', screen: 'Tone articles' },
-];
+/** Screens still to build (spec/app.md §2): a labelled placeholder each, until its issue lands. */
+const PLACEHOLDERS: Record<ScreenKey, string> = {
+  dashboard: 'Sites list (Your Sites)',
+  sites: 'Sites list (Your Sites)',
+  site: 'Site detail',
+  pages: 'Page list',
+  page: 'Page detail',
+  pageVersions: 'Page versions',
+  keywords: 'Keywords',
+  llmAnswers: 'LLM answers',
+  images: 'Images',
+  toneArticles: 'Tone articles',
+};
 
+/**
+ * The workspace's own route table. The shell mounts the remote on its areas without a path of its own,
+ * so these absolute patterns match the whole URL; each screen has its error boundary.
+ */
 export function WorkspaceRoutes() {
-  const { pathname } = useLocation();
-  const match = WORKSPACE_SCREENS.find(({ pattern }) => matchPath({ path: pattern, end: true }, pathname));
-  if (!match) return <NotFound />;
   return (
-    <div data-testid="workspace-app">
-      <PlaceholderScreen screen={`workspace · ${match.screen}`} path={pathname} />
+    <div data-testid="workspace-app" style={{ display: 'contents' }}>
+      <Routes>
+        {(Object.keys(PLACEHOLDERS) as ScreenKey[]).map((key) => (
+          <Route
+            key={key}
+            path={patterns[key]}
+            element={
+              <RouteErrorBoundary>
+                <PlaceholderScreen screen={`workspace · ${PLACEHOLDERS[key]}`} path={patterns[key]} />
+              </RouteErrorBoundary>
+            }
+          />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
 
 export const SIDEBAR_WIDTH_EXPANDED = 240;
 export const SIDEBAR_WIDTH_COLLAPSED = 70;
@@ -25,10 +26,11 @@ interface NavItem {
   matches?: string[];
 }
 
+/** The sidebar's links: the entry points of the areas (config/paths.ts), in order. */
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/sites', labelKey: 'nav.sites', icon: IconWorldWww, matches: ['/dashboard'] },
-  { to: '/tone-articles', labelKey: 'nav.toneArticles', icon: IconFileText },
-  { to: '/profile', labelKey: 'nav.profile', icon: IconUserCircle },
+  { to: paths.sites, labelKey: 'nav.sites', icon: IconWorldWww, matches: [paths.dashboard] },
+  { to: paths.toneArticles, labelKey: 'nav.toneArticles', icon: IconFileText },
+  { to: paths.profile, labelKey: 'nav.profile', icon: IconUserCircle },
 ];
 
 function isActive(pathname: string, item: NavItem) {

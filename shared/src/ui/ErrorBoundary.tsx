@@ -1,9 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-export interface RemoteErrorBoundaryProps {
-  /** changes of this key reset the boundary (e.g. the location) */
+export interface ErrorBoundaryProps {
+  /** a change of this key clears the error (e.g. the location: another page renders again) */
   resetKey?: unknown;
+  /** what is shown instead of the children after a render error; `reset` renders them again */
   fallback: (error: Error, reset: () => void) => ReactNode;
+  /** names the part in the console message */
+  label?: string;
   children: ReactNode;
 }
 
@@ -11,8 +14,11 @@ interface State {
   error: Error | null;
 }
 
-/** Catches render errors of a remote so they never take the shell down (error-boundary pattern). */
-export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, State> {
+/**
+ * Catches a render error (or a chunk that failed to download) below it, so that a part of the page
+ * shows a useful panel instead of taking the page down (React's error-boundary pattern).
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
@@ -20,10 +26,10 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Sta
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[remote] render error', error, info.componentStack);
+    console.error(`[${this.props.label ?? 'page'}] render error`, error, info.componentStack);
   }
 
-  override componentDidUpdate(prev: RemoteErrorBoundaryProps) {
+  override componentDidUpdate(prev: ErrorBoundaryProps) {
     if (this.state.error && prev.resetKey !== this.props.resetKey) this.reset();
   }
 
