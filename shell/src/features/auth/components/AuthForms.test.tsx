@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { notifications } from '@mantine/notifications';
+import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { authStore, type AuthResult } from '@citable/shared';
 import { AuthPage } from './AuthPage';
 import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
@@ -168,6 +169,73 @@ describe('reset mode', () => {
     await user.click(screen.getByRole('button', { name: 'Mot de passe oublié?' }));
     await user.click(screen.getByRole('button', { name: 'Retour à la connexion' }));
     expect(screen.getByRole('tab', { name: 'Connexion' })).toBeInTheDocument();
+  });
+});
+
+describe('known auth error codes, in the user\'s language', () => {
+  const apiError = (code: string, message: string, status = 400) => ({ error: new AuthApiError(message, status, code) }) as AuthResult;
+
+  async function submitLogin(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+  }
+
+  it('invalid_credentials and email_not_confirmed under the spec\'s title', async () => {
+    const signIn = jest
+      .fn()
+      .mockResolvedValueOnce(apiError('invalid_credentials', 'Invalid login credentials'))
+      .mockResolvedValueOnce(apiError('email_not_confirmed', 'Email not confirmed'));
+    authStore.setState({ signIn });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await submitLogin(user);
+    expect(await screen.findByText('Erreur de connexion')).toBeInTheDocument();
+    expect(screen.getByText('Adresse e-mail ou mot de passe incorrect.')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid login credentials')).not.toBeInTheDocument();
+    act(() => notifications.clean());
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText(/Votre adresse e-mail n'est pas encore confirmée/)).toBeInTheDocument();
+  });
+
+  it('a sign-in that cannot reach the server says so', async () => {
+    authStore.setState({ signIn: jest.fn(async () => ({ error: new AuthRetryableFetchError('Failed to fetch', 0) }) as AuthResult) });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await submitLogin(user);
+    expect(await screen.findByText('Impossible de joindre le serveur. Vérifiez votre connexion internet puis réessayez.')).toBeInTheDocument();
+  });
+
+  it('sign-up: account already there, weak password', async () => {
+    const signUp = jest
+      .fn()
+      .mockResolvedValueOnce(apiError('user_already_exists', 'User already registered', 422))
+      .mockResolvedValueOnce({ error: new AuthWeakPasswordError('Password should be at least 6 characters.', 422, ['length']) });
+    authStore.setState({ signUp });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await openSignup(user);
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'abc');
+    await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'abc');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText("Erreur d'inscription")).toBeInTheDocument();
+    expect(screen.getByText(/Un compte existe déjà avec cette adresse e-mail/)).toBeInTheDocument();
+    act(() => notifications.clean());
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Le mot de passe doit contenir au moins 6 caractères.')).toBeInTheDocument();
+  });
+
+  it('reset request: the wait the e-mail rate limit asks for', async () => {
+    const error = apiError('over_email_send_rate_limit', 'For security purposes, you can only request this after 37 seconds.', 429);
+    authStore.setState({ resetPassword: jest.fn(async () => error) });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await user.click(screen.getByRole('button', { name: 'Mot de passe oublié?' }));
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }));
+    expect(await screen.findByText('Erreur')).toBeInTheDocument();
+    expect(screen.getByText('Par sécurité, vous pourrez refaire cette demande dans 37 secondes.')).toBeInTheDocument();
   });
 });
 

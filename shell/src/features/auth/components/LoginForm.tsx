@@ -5,9 +5,9 @@ import { PasswordInput, TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAuthStore } from '@citable/shared';
+import { authErrorMessage, useAuthStore } from '@citable/shared';
 import { validateEmail, validatePassword } from '../../../lib/auth/validation';
-import { serverMessage, showErrorToast } from '../../../lib/toasts';
+import { showErrorToast } from '../../../lib/toasts';
 import { afterSignInPath } from '../utils/redirect';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
@@ -30,12 +30,12 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     try {
       const { error } = await signIn(email, password);
       if (error) {
-        showErrorToast(t('toast.loginError.title'), serverMessage(error, t('toast.unknownError')));
+        showErrorToast(t('toast.loginError.title'), authErrorMessage(error, t));
         return;
       }
       navigate(afterSignInPath(location.state), { replace: true });
     } catch (error) {
-      showErrorToast(t('toast.loginError.title'), serverMessage(error as Error, t('toast.unknownError')));
+      showErrorToast(t('toast.loginError.title'), authErrorMessage(error, t));
     } finally {
       setBusy(false);
     }

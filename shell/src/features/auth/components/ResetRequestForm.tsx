@@ -4,9 +4,9 @@ import { Anchor, Button, Center, Stack, Text } from '@mantine/core';
 import { TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '@citable/shared';
+import { authErrorMessage, useAuthStore } from '@citable/shared';
 import { validateEmail } from '../../../lib/auth/validation';
-import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
 export function ResetRequestForm({ onBack, onSent }: { onBack: () => void; onSent: () => void }) {
   const { t } = useTranslation('auth');
@@ -23,13 +23,13 @@ export function ResetRequestForm({ onBack, onSent }: { onBack: () => void; onSen
     try {
       const { error } = await resetPassword(email);
       if (error) {
-        showErrorToast(t('toast.resetError.title'), serverMessage(error, t('toast.unknownError')));
+        showErrorToast(t('toast.resetError.title'), authErrorMessage(error, t));
         return;
       }
       showSuccessToast(t('toast.resetSuccess.title'), t('toast.resetSuccess.message'));
       onSent();
     } catch (error) {
-      showErrorToast(t('toast.resetError.title'), serverMessage(error as Error, t('toast.unknownError')));
+      showErrorToast(t('toast.resetError.title'), authErrorMessage(error, t));
     } finally {
       setBusy(false);
     }

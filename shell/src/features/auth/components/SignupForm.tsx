@@ -4,9 +4,9 @@ import { Button, Stack, Text } from '@mantine/core';
 import { PasswordInput, TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '@citable/shared';
+import { authErrorMessage, useAuthStore } from '@citable/shared';
 import { checkPasswordsMatch, validateConfirmation, validateEmail, validatePassword } from '../../../lib/auth/validation';
-import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { t } = useTranslation('auth');
@@ -28,14 +28,14 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
     try {
       const { error } = await signUp(email, password, fullName);
       if (error) {
-        showErrorToast(t('toast.signupError.title'), serverMessage(error, t('toast.unknownError')));
+        showErrorToast(t('toast.signupError.title'), authErrorMessage(error, t));
         return;
       }
       showSuccessToast(t('toast.signupSuccess.title'), t('toast.signupSuccess.message'));
       form.reset();
       onSignedUp(email.trim());
     } catch (error) {
-      showErrorToast(t('toast.signupError.title'), serverMessage(error as Error, t('toast.unknownError')));
+      showErrorToast(t('toast.signupError.title'), authErrorMessage(error, t));
     } finally {
       setBusy(false);
     }
