@@ -3,6 +3,77 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
+import path from 'node:path';
+
+// ---- Import boundaries (bulletproof-react): shared → features → app, computed from the folders ----
+const ROOT = import.meta.dirname;
+const APPS = ['shell', 'marketing', 'workspace', 'reviewer'];
+const subdirs = (dir) =>
+  fs.existsSync(path.join(ROOT, dir))
+    ? fs
+        .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+
+// folders of src/ that may import src/app: app itself, the federated surface, the test helpers
+const MAY_IMPORT_APP = new Set(['app', 'exposes', 'testing']);
+// the cross-feature layer: used by features and app, never uses them
+const SHARED_LAYER = ['components', 'hooks', 'lib', 'utils', 'config', 'types'];
+// test helpers (renderWithProviders…) kept under src/features/ although they are no feature: the tests
+// of every feature may import them, production code may not (their place is src/testing/)
+const TEST_HELPER_FOLDERS = ['testing'];
+
+/** no-restricted-paths zones for every app, from its folders as they are now (a new feature is covered). */
+function boundaryZones({ forTests }) {
+  const zones = APPS.flatMap((app) => {
+    const src = `${app}/src`;
+    const srcDirs = subdirs(src);
+    const features = subdirs(`${src}/features`).filter((dir) => !TEST_HELPER_FOLDERS.includes(dir));
+    const sharedLayer = SHARED_LAYER.filter((dir) => srcDirs.includes(dir)).map((dir) => `${src}/${dir}`);
+    return [
+      // a feature never imports another feature
+      ...features.map((feature) => ({
+        target: `${src}/features/${feature}`,
+        from: `${src}/features`,
+        except: [`./${feature}`, ...(forTests ? TEST_HELPER_FOLDERS.map((dir) => `./${dir}`) : [])],
+        message: `A feature never imports another feature: move what both need to ${src}/components or ${src}/lib, or compose them in ${src}/app.`,
+      })),
+      // nothing below src/app imports it (routes compose features, not the other way round)
+      {
+        target: srcDirs.filter((dir) => !MAY_IMPORT_APP.has(dir)).map((dir) => `${src}/${dir}`),
+        from: `${src}/app`,
+        message: `Only ${src}/app (and exposes/, testing/) may import ${src}/app: code flows shared → features → app.`,
+      },
+      // components/lib/config… sit below the features: used by them, never using them
+      ...(sharedLayer.length && features.length
+        ? [{ target: sharedLayer, from: `${src}/features`, message: `${sharedLayer.join(', ')} never import a feature.` }]
+        : []),
+      // an app never imports another app's source
+      {
+        target: src,
+        from: APPS.filter((other) => other !== app),
+        message: 'An app never imports another app: load remotes through module federation, share code through @citable/shared.',
+      },
+    ];
+  });
+  zones.push({ target: 'shared', from: APPS, message: '@citable/shared is imported by the apps and imports none of them.' });
+  return zones.filter((zone) => [zone.target].flat().length > 0);
+}
+
+// module-federation remotes (`marketing/MarketingApp`…) exist only at run time: what the apps'
+// `declare module '…'` files declare is not an unresolved import
+const FEDERATED_MODULES = APPS.filter((app) => fs.existsSync(path.join(ROOT, app, 'src'))).flatMap((app) =>
+  fs
+    .readdirSync(path.join(ROOT, app, 'src'), { recursive: true })
+    .filter((file) => String(file).endsWith('.d.ts'))
+    .flatMap((file) => [...fs.readFileSync(path.join(ROOT, app, 'src', String(file)), 'utf8').matchAll(/declare module '([^']+)'/g)])
+    // `*` is TypeScript's wildcard; everything else is literal
+    .map(([, name]) => `^${name.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
+);
 
 export default tseslint.config(
   {
@@ -29,6 +100,38 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // boundaries and cycles of the apps' and shared's sources (TypeScript resolution: tsconfig paths,
+    // workspace packages through node_modules/@citable/*)
+    files: [...APPS, 'shared'].map((dir) => `${dir}/src/**/*.{ts,tsx}`),
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [...APPS, 'shared'].map((dir) => path.join(ROOT, dir, 'tsconfig.json')),
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones({ forTests: false }) }],
+      // lazy import() counts (a page importing the route table that lazy-loads it is a cycle); no
+      // maxDepth: each module is parsed once whatever the depth, so a limit saves no time (measured)
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // also proves the resolver works: with a broken one the two rules above would pass silently
+      'import-x/no-unresolved': ['error', { ignore: FEDERATED_MODULES }],
+    },
+  },
+  {
+    // tests may also use the test helpers of src/features/testing
+    files: APPS.map((app) => `${app}/src/**/*.test.{ts,tsx}`),
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones({ forTests: true }) }],
     },
   },
   {
