@@ -1,4 +1,4 @@
-import { loadSupabase } from '@citable/shared';
+import { DataError, request } from '@citable/shared';
 
 export interface ClaimInput {
   url: string;
@@ -18,16 +18,17 @@ function isClaimResult(value: unknown): value is ClaimResult {
 
 /**
  * Creates the first-article request and its site (spec/public.md §3) through the
- * `claim_first_article` RPC. Throws on a backend error or an unexpected answer.
+ * `claim_first_article` RPC. Throws a DataError: `invalid` with the field in `hint` ('url',
+ * 'stripe_email'), `rate_limited`, `network`…; `server` for an answer of an unexpected shape.
  */
 export async function claimFirstArticle(input: ClaimInput): Promise<ClaimResult> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('claim_first_article', {
-    p_url: input.url,
-    p_stripe_email: input.email.trim(),
-  });
-  if (error) throw new Error(error.message || 'claim_first_article failed');
+  const data = await request((supabase) =>
+    supabase.rpc('claim_first_article', {
+      p_url: input.url,
+      p_stripe_email: input.email.trim(),
+    }),
+  );
   const row: unknown = Array.isArray(data) ? data[0] : data;
-  if (!isClaimResult(row)) throw new Error('claim_first_article returned an unexpected payload');
+  if (!isClaimResult(row)) throw new DataError('server', 'claim_first_article returned an unexpected payload', { details: JSON.stringify(data) });
   return row;
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
+import { DataError } from '@citable/shared';
 import { renderWithProviders, setLanguage } from '../../../testing/render';
 import { ClaimButton } from './ClaimButton';
 import { ClaimDialogProvider } from '../hooks/useClaimDialog';
@@ -75,6 +76,25 @@ describe('free-article dialog', () => {
     expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('owner@example.org');
     expect(screen.getByTestId('location')).toHaveTextContent('/home-1');
     expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it.each([
+    ['no connection', new DataError('network', 'TypeError: Failed to fetch', { status: 0 }), 'Cannot reach the server. Check your internet connection and try again.'],
+    ['too many requests', new DataError('rate_limited', 'Too many requests', { status: 429 }), 'Too many requests in a short time. Please wait a few minutes before trying again.'],
+    ['URL refused by the server', new DataError('invalid', 'Please enter a valid website URL.', { code: '22023', hint: 'url' }), 'Please enter a valid website address, for example example.com.'],
+  ])('on failure (%s) the toast says what to do', async (_case, error, text) => {
+    const submit = jest.fn<ReturnType<ClaimSubmitter>, Parameters<ClaimSubmitter>>(async () => { throw error; });
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderLanding(submit);
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText(/^Website URL/), 'example.org');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'owner@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Get My Free Article' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     spy.mockRestore();
   });
 });

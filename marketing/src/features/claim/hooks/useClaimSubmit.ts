@@ -1,4 +1,4 @@
-import { showToast } from '@citable/shared';
+import { dataErrorMessage, showToast, toDataError, type Translate } from '@citable/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -8,8 +8,20 @@ import { claimFirstArticle, type ClaimInput, type ClaimResult } from '../api/cla
 export type ClaimSubmitter = (input: ClaimInput) => Promise<ClaimResult>;
 
 /**
+ * The text of the failure toast: the spec's (spec/public.md §8), unless the error tells the visitor
+ * what to do — a field the server refused, no connection, too many requests.
+ */
+export function claimErrorText(error: unknown, t: Translate): string {
+  const { kind, hint } = toDataError(error);
+  if (kind === 'invalid' && hint === 'url') return t('claim.urlInvalid');
+  if (kind === 'invalid' && hint === 'stripe_email') return t('claim.emailInvalid');
+  if (kind === 'network' || kind === 'rate_limited') return dataErrorMessage(error, t);
+  return t('claim.errorText');
+}
+
+/**
  * Submits the claim: success → toast, `onSuccess` (closes the dialog), navigation to
- * /first-article-success; failure → error logged, error toast, values kept (returns false).
+ * /first-article-success; failure → error logged, error toast (claimErrorText), values kept (returns false).
  */
 export function useClaimSubmit({ submit = claimFirstArticle, onSuccess, showSuccessToast = true }: { submit?: ClaimSubmitter; onSuccess?: () => void; showSuccessToast?: boolean } = {}) {
   const { t } = useMarketingT();
@@ -26,7 +38,7 @@ export function useClaimSubmit({ submit = claimFirstArticle, onSuccess, showSucc
       return true;
     } catch (error) {
       console.error('[marketing] claim_first_article failed', error);
-      showToast({ color: 'red', title: t('claim.errorTitle'), message: t('claim.errorText') });
+      showToast({ color: 'red', title: t('claim.errorTitle'), message: claimErrorText(error, t) });
       return false;
     } finally {
       setIsLoading(false);

@@ -1,4 +1,4 @@
-import { loadSupabase } from '@citable/shared';
+import { request } from '@citable/shared';
 
 export interface ContactMessageInput {
   name: string;
@@ -6,13 +6,17 @@ export interface ContactMessageInput {
   message: string;
 }
 
-/** Stores a contact message through the `submit_contact_message` RPC. Throws on any backend error. */
+/**
+ * Stores a contact message through the `submit_contact_message` RPC. Throws a DataError: `invalid`
+ * with the field in `hint` ('name', 'email', 'message'), `rate_limited` when this address sent too
+ * many messages, `network`…
+ */
 export async function submitContactMessage(input: ContactMessageInput): Promise<void> {
-  const supabase = await loadSupabase();
-  const { error } = await supabase.rpc('submit_contact_message', {
-    p_name: input.name.trim(),
-    p_email: input.email.trim(),
-    p_message: input.message.trim(),
-  });
-  if (error) throw new Error(error.message || 'submit_contact_message failed');
+  await request((supabase) =>
+    supabase.rpc('submit_contact_message', {
+      p_name: input.name.trim(),
+      p_email: input.email.trim(),
+      p_message: input.message.trim(),
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
+import { DataError } from '@citable/shared';
 import { renderWithProviders, setLanguage } from '../../../testing/render';
 import type { ContactMessageInput } from '../api/submitContactMessage';
 import { ContactForm } from './ContactForm';
@@ -63,6 +64,38 @@ describe('ContactForm', () => {
     expect(screen.getByText('Please try again or contact us directly at hello@citable.test.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Marie');
     expect(screen.getByLabelText(/^Message/)).toHaveValue('Hello, a question about pricing.');
+    spy.mockRestore();
+  });
+
+  it('rate limited: says to wait, in the visitor\'s language, and keeps the values', async () => {
+    const flood = new DataError('rate_limited', 'Too many messages were sent from this address. Please try again later.', { code: 'P0001', hint: 'rate_limited' });
+    const send = jest.fn(async () => { throw flood; });
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm contactEmail="hello@citable.test" onSubmitMessage={send} />);
+    await fill(user, { name: 'Marie', email: 'marie@example.com', message: 'Hello, a question about pricing.' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Error sending message')).toBeInTheDocument();
+    expect(screen.getByText('Too many requests in a short time. Please wait a few minutes before trying again.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('Hello, a question about pricing.');
+    act(() => notifications.clean());
+    await setLanguage('fr');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+    expect(await screen.findByText('Trop de demandes en peu de temps. Patientez quelques minutes avant de réessayer.')).toBeInTheDocument();
+    await setLanguage('en');
+    spy.mockRestore();
+  });
+
+  it('a field the server refused gets its message', async () => {
+    const send = jest.fn(async () => { throw new DataError('invalid', 'Please enter a valid email address.', { code: '22023', hint: 'email' }); });
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm contactEmail="hello@citable.test" onSubmitMessage={send} />);
+    await fill(user, { name: 'Marie', email: 'marie@example.com', message: 'Hello, a question about pricing.' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Error sending message')).toBeInTheDocument();
+    // under the field and in the toast
+    expect(screen.getAllByText('Please enter a valid email address.')).toHaveLength(2);
     spy.mockRestore();
   });
 

@@ -1,4 +1,4 @@
-import { showToast } from '@citable/shared';
+import { dataErrorMessage, showToast, toDataError } from '@citable/shared';
 import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
@@ -14,6 +14,9 @@ export interface ContactFormProps {
   /** injectable for tests; defaults to the RPC call */
   onSubmitMessage?: (values: ContactMessageInput) => Promise<void>;
 }
+
+/** Fields the server checks again; a refusal names the field in the error's hint. */
+const FIELDS = ['name', 'email', 'message'] as const;
 
 /** Contact form (spec/public.md §2, §4, §5, §8): idle → sending → success (reset) or failure (values kept). */
 export function ContactForm({ contactEmail, onSubmitMessage = submitContactMessage }: ContactFormProps) {
@@ -37,7 +40,15 @@ export function ContactForm({ contactEmail, onSubmitMessage = submitContactMessa
       form.reset();
     } catch (error) {
       console.error('[marketing] contact message failed', error);
-      showToast({ color: 'red', title: t('contact.errorTitle'), message: t('contact.errorText', { email: contactEmail }) });
+      // the spec's text (with the address to write to), unless the error tells the visitor what to do
+      const { kind, hint } = toDataError(error);
+      const field = kind === 'invalid' ? FIELDS.find((name) => name === hint) : undefined;
+      const fieldText = field && t(`contact.${field}Error`);
+      if (field && fieldText) form.setFieldError(field, fieldText);
+      const message =
+        fieldText ||
+        (kind === 'network' || kind === 'rate_limited' ? dataErrorMessage(error, t) : t('contact.errorText', { email: contactEmail }));
+      showToast({ color: 'red', title: t('contact.errorTitle'), message });
     } finally {
       setIsSending(false);
     }

@@ -1,4 +1,4 @@
-import { loadSupabase } from '@citable/shared';
+import { request } from '@citable/shared';
 
 /** A row of the spec/public.md §7 read. */
 export interface DemoVersionRow {
@@ -52,14 +52,14 @@ function toRows(data: unknown): DemoVersionRow[] {
   });
 }
 
-/** Reads the demo articles: versions of pages flagged hide_revisions_texts_from_preview, newest first. */
+/** Reads the demo articles: versions of pages flagged hide_revisions_texts_from_preview, newest first. Throws a DataError. */
 export async function getDemoArticles(): Promise<DemoArticle[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
-    .from('pages_versions')
-    .select('id, page, created_date, pages!inner(id, name, hide_revisions_texts_from_preview)')
-    .eq('pages.hide_revisions_texts_from_preview', true)
-    .order('created_date', { ascending: false });
-  if (error) throw new Error(error.message || 'pages_versions read failed');
+  const data = await request((supabase) =>
+    supabase
+      .from('pages_versions')
+      .select('id, page, created_date, pages!inner(id, name, hide_revisions_texts_from_preview)')
+      .eq('pages.hide_revisions_texts_from_preview', true)
+      .order('created_date', { ascending: false }),
+  );
   return latestVersionPerPage(toRows(data));
 }
