@@ -59,50 +59,25 @@ export function isDataError(error: unknown): error is DataError {
 
 // ---------------------------------------------------------------- classification ----
 
-/** Codes that decide the kind by themselves: PostgREST, PostgreSQL, GoTrue. */
-const KIND_BY_CODE: Record<string, DataErrorKind> = {
-  // PostgREST: JWT invalid or expired, anonymous access refused, claims rejected
-  PGRST301: 'unauthorized',
-  PGRST302: 'unauthorized',
-  PGRST303: 'unauthorized',
-  PGRST300: 'server',
-  // PostgreSQL
-  '23505': 'conflict',
-  '42501': 'forbidden',
-  // GoTrue (supabase auth error codes)
-  over_request_rate_limit: 'rate_limited',
-  over_email_send_rate_limit: 'rate_limited',
-  over_sms_send_rate_limit: 'rate_limited',
-  session_expired: 'unauthorized',
-  session_not_found: 'unauthorized',
-  refresh_token_not_found: 'unauthorized',
-  refresh_token_already_used: 'unauthorized',
-  bad_jwt: 'unauthorized',
-  invalid_jwt: 'unauthorized',
-  no_authorization: 'unauthorized',
-  reauthentication_needed: 'unauthorized',
-  user_already_exists: 'conflict',
-  email_exists: 'conflict',
-  phone_exists: 'conflict',
-  identity_already_exists: 'conflict',
-  not_admin: 'forbidden',
-  user_banned: 'forbidden',
-  signup_disabled: 'forbidden',
-  email_provider_disabled: 'forbidden',
-  email_address_not_authorized: 'forbidden',
-  insufficient_aal: 'forbidden',
-  user_not_found: 'not_found',
-  invalid_credentials: 'invalid',
-  email_not_confirmed: 'invalid',
-  weak_password: 'invalid',
-  same_password: 'invalid',
-  validation_failed: 'invalid',
-  email_address_invalid: 'invalid',
-  bad_json: 'invalid',
-  otp_expired: 'invalid',
-  request_timeout: 'server',
-  unexpected_failure: 'server',
+/** Codes that decide the kind by themselves: PostgREST, PostgreSQL, GoTrue (supabase auth error codes). */
+const CODES_BY_KIND: Partial<Record<DataErrorKind, string>> = {
+  // PostgREST: JWT invalid or expired, anonymous access refused, claims rejected; GoTrue: no valid session
+  unauthorized:
+    'PGRST301 PGRST302 PGRST303 session_expired session_not_found refresh_token_not_found refresh_token_already_used ' +
+    'bad_jwt invalid_jwt no_authorization reauthentication_needed',
+  forbidden:
+    '42501 not_admin user_banned signup_disabled email_provider_disabled email_address_not_authorized insufficient_aal',
+  conflict: '23505 user_already_exists email_exists phone_exists identity_already_exists',
+  not_found: 'user_not_found',
+  invalid:
+    'invalid_credentials email_not_confirmed weak_password same_password validation_failed email_address_invalid bad_json otp_expired',
+  rate_limited: 'over_request_rate_limit over_email_send_rate_limit over_sms_send_rate_limit',
+  server: 'PGRST300 request_timeout unexpected_failure',
 };
+const KIND_BY_CODE: Record<string, DataErrorKind> = {};
+for (const [kind, codes] of Object.entries(CODES_BY_KIND)) {
+  for (const code of codes.split(' ')) KIND_BY_CODE[code] = kind as DataErrorKind;
+}
 
 /** Reasons our RPC functions give in the hint of a P0001 error (supabase/migrations, RpcErrorHint). */
 const KIND_BY_RPC_HINT: Record<string, DataErrorKind> = {
