@@ -88,17 +88,34 @@ function attributeFile(file, bytes, appName) {
 }
 
 /**
+ * Bytes per source over several built files (the sum of attributeFile's), with the URLs or files each
+ * source came from.
+ * @param {{ file: string, bytes: number, app?: string, url?: string }[]} files
+ * @returns {Map<string, { bytes: number, from: string[] }>}
+ */
+function sourceBytes(files) {
+  const out = new Map();
+  for (const { file, bytes, app, url } of files) {
+    for (const [source, b] of attributeFile(file, bytes, app)) {
+      const entry = out.get(source) || { bytes: 0, from: [] };
+      entry.bytes += b;
+      entry.from.push(url || file);
+      out.set(source, entry);
+    }
+  }
+  return out;
+}
+
+/**
  * @param {{ file: string, bytes: number, app?: string }[]} files built files (absolute paths) and the
  *   bytes the page transferred for each
  * @returns {{ parts: { key: string, label: string, stack: boolean, bytes: number }[], stackBytes: number, total: number }}
  */
 function composition(files) {
   const byPart = new Map(PARTS.map((p) => [p.key, 0]));
-  for (const { file, bytes, app } of files) {
-    for (const [source, b] of attributeFile(file, bytes, app)) {
-      const key = partOf(source);
-      byPart.set(key, byPart.get(key) + b);
-    }
+  for (const [source, { bytes }] of sourceBytes(files)) {
+    const key = partOf(source);
+    byPart.set(key, byPart.get(key) + bytes);
   }
   const parts = PARTS.map(({ key, label, stack }) => ({ key, label, stack, bytes: byPart.get(key) }));
   return {
@@ -108,4 +125,4 @@ function composition(files) {
   };
 }
 
-module.exports = { PARTS, normaliseSource, partOf, attributeFile, composition };
+module.exports = { PARTS, normaliseSource, partOf, attributeFile, sourceBytes, composition };

@@ -7,7 +7,9 @@
 //    prerender injection) on free 127.0.0.1 ports. No backend: the demo-articles call fails fast
 //    (its section stays hidden), as it would for a visitor when the API is down.
 // 3. For each URL (default `/` and `/home-4-pricing-google`), RUNS (default 3) cold loads in headless
-//    Chromium (/usr/bin/chromium through @playwright/test), each in a fresh context:
+//    Chromium (/usr/bin/chromium through @playwright/test), each in a fresh context (the cold load, when
+//    it is complete and what counts as first-load JS are ./first-load.cjs, shared with the budget test
+//    e2e/tests/first-load-budget.spec.ts):
 //      - mobile emulation: 412×823 CSS px, DPR 1.75, touch, Android Chrome user agent (Lighthouse's Moto G Power)
 //      - CDP Network.emulateNetworkConditions: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up
 //        (Lighthouse's "mobile slow 4G" values, applied per request by Chromium)
@@ -45,6 +47,7 @@ const { chromium } = require('@playwright/test');
 const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs'));
 const { isBuildFresh, buildInputs } = await import(path.join(ROOT, 'scripts/lib/build-state.mjs'));
 const { composition } = require('./composition.cjs');
+const { MOBILE, THROTTLING, coldLoad, isJs, isCss, firstLoadJs, builtFiles } = require('./first-load.cjs');
 
 // ---------- options
 const argv = process.argv.slice(2);
@@ -54,7 +57,7 @@ const RUNS = Math.max(1, Number(values('--runs')[0] || process.env.BENCH_RUNS ||
 const URLS = values('--url').length ? values('--url') : ['/', '/home-4-pricing-google'];
 
 export const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05, firstLoadJsKb: 170 };
-export const THROTTLING = { rttMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750, cpuSlowdown: 4 };
+export { THROTTLING };
 
 // ---------- Lighthouse v10 scoring
 export const CURVES = {
@@ -137,16 +140,6 @@ function ensureBuilt() {
 }
 
 // ---------- measurement
-const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/127.0.0.0 Mobile Safari/537.36',
-  locale: 'fr-FR',
-};
-
 const OBSERVERS = () => {
   const w = window;
   w.__bench = { lcp: 0, fcp: 0, fp: 0, longtasks: [], shifts: [] };
@@ -181,47 +174,16 @@ function clsOf(shifts) {
 }
 
 async function measure(browser, url) {
-  const context = await browser.newContext(MOBILE);
-  const page = await context.newPage();
-  await page.addInitScript(OBSERVERS);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: THROTTLING.rttMs,
-    downloadThroughput: (THROTTLING.downloadKbps * 1024) / 8,
-    uploadThroughput: (THROTTLING.uploadKbps * 1024) / 8,
+  const { requests: all, navStart, inspected: raw } = await coldLoad(browser, url, {
+    contextOptions: MOBILE,
+    throttling: THROTTLING,
+    initScript: OBSERVERS,
+    inspect: (page) => page.evaluate(() => window.__bench),
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
-
-  const requests = new Map(); // requestId → { url, type, start, end, bytes }
-  let navStart = null;
-  cdp.on('Network.requestWillBeSent', (e) => {
-    if (navStart === null && e.type === 'Document') navStart = e.timestamp;
-    requests.set(e.requestId, { url: e.request.url, type: e.type, start: e.timestamp, end: null, bytes: 0 });
-  });
-  cdp.on('Network.responseReceived', (e) => {
-    const r = requests.get(e.requestId);
-    if (r) r.type = e.type;
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    const r = requests.get(e.requestId);
-    if (r) {
-      r.end = e.timestamp;
-      r.bytes = e.encodedDataLength;
-    }
-  });
-
-  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {});
-  await page.waitForTimeout(2000);
-  const raw = await page.evaluate(() => window.__bench);
-  await context.close();
   if (process.env.BENCH_DEBUG) {
     const rel = (t) => Math.round((t - navStart) * 1000);
     log(`paint ${Math.round(raw.fp)} fcp ${Math.round(raw.fcp)} lcp ${Math.round(raw.lcp)} ms; long tasks: ${raw.longtasks.map((t) => `${Math.round(t.start)}+${Math.round(t.duration)}`).join(' ')}`);
-    for (const r of [...requests.values()].filter((x) => x.end !== null).sort((a, b) => a.end - b.end)) {
+    for (const r of all.filter((x) => x.end !== null).sort((a, b) => a.end - b.end)) {
       log(`  ${String(rel(r.start)).padStart(5)}→${String(rel(r.end)).padStart(5)} ms ${(r.bytes / 1024).toFixed(1).padStart(6)} KB ${r.type} ${r.url.replace(/^https?:\/\/127\.0\.0\.1:/, ':')}`);
     }
   }
@@ -233,17 +195,16 @@ async function measure(browser, url) {
   metrics.si = (metrics.fcp + metrics.lcp) / 2;
   metrics.score = performanceScore(metrics);
 
-  const finished = [...requests.values()].filter((r) => r.end !== null);
+  const finished = all.filter((r) => r.end !== null);
   const paintAt = navStart + firstPaint / 1000;
   const sum = (list) => list.reduce((s, r) => s + r.bytes, 0);
-  const isJs = (r) => r.type === 'Script';
-  const isCss = (r) => r.type === 'Stylesheet';
+  const js = firstLoadJs(all);
   metrics.jsBeforePaint = sum(finished.filter((r) => isJs(r) && r.end <= paintAt));
   metrics.cssBeforePaint = sum(finished.filter((r) => isCss(r) && r.end <= paintAt));
-  metrics.firstLoadJs = sum(finished.filter(isJs));
+  metrics.firstLoadJs = js.bytes;
   metrics.firstLoadCss = sum(finished.filter(isCss));
   metrics.requests = finished.length;
-  metrics.jsFiles = finished.filter(isJs).map((r) => ({ url: r.url, bytes: r.bytes }));
+  metrics.jsFiles = js.files;
   return metrics;
 }
 
@@ -257,13 +218,7 @@ const median = (list) => {
  * read from the dist/ of the app that served it.
  */
 function jsComposition(jsFiles, urls) {
-  const appOf = new Map(Object.entries(urls).map(([app, url]) => [new URL(url).origin, app]));
-  const files = jsFiles.map(({ url, bytes }) => {
-    const { origin, pathname } = new URL(url);
-    const app = appOf.get(origin);
-    return { file: app ? path.join(ROOT, app, 'dist', decodeURIComponent(pathname)) : '', bytes, app };
-  });
-  return composition(files);
+  return composition(builtFiles(jsFiles, urls, ROOT));
 }
 
 function log(msg) {

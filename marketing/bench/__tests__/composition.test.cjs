@@ -4,7 +4,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { SourceMapGenerator } = require('source-map-js');
-const { normaliseSource, partOf, attributeFile, composition } = require('../composition.cjs');
+const { normaliseSource, partOf, attributeFile, sourceBytes, composition } = require('../composition.cjs');
 
 function writeBuilt(dir, name, pieces) {
   // pieces: [source | null, code] written one after the other on one line
@@ -63,6 +63,20 @@ describe('bench:web composition', () => {
     expect(parts.get('node_modules/react-dom/index.js')).toBeCloseTo(1200);
     expect(parts.get('shell/src/app.tsx')).toBeCloseTo(600);
     expect(parts.get('?')).toBeCloseTo(200);
+  });
+
+  test('sums the bytes of each source over several files and says which files it came from', () => {
+    const a = writeBuilt(dir, 'e.js', [
+      ['webpack://citable_shell/src/app.tsx', 'x'.repeat(50)],
+      ['webpack://citable_shell/shared/src/theme.ts', 'y'.repeat(50)],
+    ]);
+    const b = writeBuilt(dir, 'f.js', [['webpack://citable_marketing/../shared/src/theme.ts', 'z'.repeat(10)]]);
+    const sources = sourceBytes([
+      { file: a, bytes: 100, app: 'shell', url: 'http://s/e.js' },
+      { file: b, bytes: 30, app: 'marketing', url: 'http://m/f.js' },
+    ]);
+    expect(sources.get('shell/src/app.tsx')).toEqual({ bytes: 50, from: ['http://s/e.js'] });
+    expect(sources.get('shared/src/theme.ts')).toEqual({ bytes: 80, from: ['http://s/e.js', 'http://m/f.js'] });
   });
 
   test('sums the parts of several files; the floor is the stack parts only; a file without a map is unmapped', () => {
