@@ -20,9 +20,9 @@ describe('retry policy', () => {
     }
   });
 
-  it('retries network and server failures twice', () => {
+  it('retries network and server failures once (postgrest-js retries reads itself too)', () => {
     const offline = new DataError('network', 'x');
-    expect([0, 1, 2].map((n) => shouldRetry(n, offline))).toEqual([true, true, false]);
+    expect([0, 1, 2].map((n) => shouldRetry(n, offline))).toEqual([true, false, false]);
     expect(shouldRetry(0, new DataError('server', 'x'))).toBe(true);
     // a raw supabase error is classified first
     expect(shouldRetry(0, { code: '23505', message: 'duplicate' })).toBe(false);
@@ -43,6 +43,15 @@ describe('retry policy', () => {
     await expect(client.fetchQuery({ queryKey: queryKeys.sites.detail(1), queryFn: fetchRow })).rejects.toMatchObject({ kind: 'not_found' });
     expect(fetchRow).toHaveBeenCalledTimes(1);
     expect(consoleError).toHaveBeenCalledWith('[data] query failed', ['sites', 'detail', 1], expect.any(DataError));
+  });
+
+  it('a network failure is tried again once, then fails', async () => {
+    const client = createQueryClient();
+    const fetchRow = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(client.fetchQuery({ queryKey: queryKeys.sites.detail(2), queryFn: fetchRow, retryDelay: 0 })).rejects.toThrow('Failed to fetch');
+    expect(fetchRow).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -14,8 +14,12 @@ declare module '@tanstack/react-query' {
 
 /** How long data counts as fresh: a screen revisited within 30 s shows it without a refetch. */
 export const STALE_TIME_MS = 30_000;
-/** Attempts after the first one, for failures worth retrying (network, server). */
-export const MAX_RETRIES = 2;
+/**
+ * Attempts after the first one, for failures worth retrying (network, server). One: postgrest-js
+ * already retries a read (GET) three times itself, after 1, 2 and 4 s, when the fetch fails or the
+ * answer is a 503/520 — more here would keep a screen waiting for half a minute before it says so.
+ */
+export const MAX_RETRIES = 1;
 
 /**
  * Retry policy of every query: never an error the same request would get again (4xx: unauthorized,
