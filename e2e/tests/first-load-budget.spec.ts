@@ -1,0 +1,99 @@
+// The first-load budget of the public pages (ARCHITECTURE.md: first-load JS ≤ 225 KB gzip), and no
+// signed-in-only code in what they download. A size check, not a timing: no time threshold.
+//
+// The cold load, when it is complete and what counts as first-load JS (bytes transferred, gzip) are
+// marketing/bench/first-load.cjs — the same code `npm run bench:web` measures with, in the same mobile
+// profile (fr-FR), so both report the same figure. The load is not throttled here: throttling changes
+// when the files arrive, not which ones. The budget (BUDGET_KB) and the signed-in-only sources
+// (SIGNED_IN_ONLY) are defined in that file too; the sources of each downloaded file come from its
+// source map (marketing/bench/composition.cjs).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { ROOT } from '../support/platform';
+
+interface Request {
+  url: string;
+  type: string;
+  start: number;
+  end: number | null;
+  bytes: number;
+}
+interface JsFile {
+  url: string;
+  bytes: number;
+}
+interface BuiltFile extends JsFile {
+  file: string;
+  app?: string;
+}
+type Sources = Map<string, { bytes: number; from: string[] }>;
+
+interface FirstLoadModule {
+  KB: number;
+  BUDGET_KB: number;
+  SIGNED_IN_ONLY: string[];
+  MOBILE: BrowserContextOptions;
+  coldLoad(
+    browser: Browser,
+    url: string,
+    opts?: { contextOptions?: BrowserContextOptions; inspect?: (page: Page) => Promise<unknown> },
+  ): Promise<{ requests: Request[]; navStart: number | null; inspected: unknown }>;
+  firstLoadJs(requests: Request[]): { bytes: number; files: JsFile[] };
+  builtFiles(jsFiles: JsFile[], appUrls: Record<string, string>, root: string): BuiltFile[];
+  forbiddenSources(sources: Sources, globs?: string[]): { source: string; glob: string; bytes: number; from: string[] }[];
+}
+interface CompositionModule {
+  sourceBytes(files: BuiltFile[]): Sources;
+}
+
+const require = createRequire(__filename);
+const firstLoad = require(path.join(ROOT, 'marketing/bench/first-load.cjs')) as FirstLoadModule;
+const { sourceBytes } = require(path.join(ROOT, 'marketing/bench/composition.cjs')) as CompositionModule;
+const { KB, BUDGET_KB, SIGNED_IN_ONLY, MOBILE } = firstLoad;
+
+/** The public pages bench:web measures. */
+const PUBLIC_PAGES = ['/', '/home-4-pricing-google'];
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const shortUrl = (url: string) => url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, '');
+
+test.describe('first-load budget of the public pages', () => {
+  // a cold load takes a few seconds; a busy host must not fail a size check
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const pagePath of PUBLIC_PAGES) {
+    test(`${pagePath}: first-load JS ≤ ${BUDGET_KB} KB gzip, nothing signed-in-only`, async ({ browser, platformUrls }) => {
+      const { requests } = await firstLoad.coldLoad(browser, `${platformUrls.shell}${pagePath}`, { contextOptions: MOBILE });
+      const js = firstLoad.firstLoadJs(requests);
+      expect(js.files.length, 'the page downloaded JavaScript').toBeGreaterThan(0);
+
+      const appUrls = { shell: platformUrls.shell, marketing: platformUrls.marketing, workspace: platformUrls.workspace, reviewer: platformUrls.reviewer };
+      const files = firstLoad.builtFiles(js.files, appUrls, ROOT);
+      const figure = `${pagePath}: first-load JS ${kb(js.bytes)} gzip (${js.bytes} B transferred, ${js.files.length} files; budget ${BUDGET_KB} KB)`;
+      test.info().annotations.push({ type: 'first-load JS', description: figure });
+      console.log(figure);
+
+      // 1. no request to a signed-in remote's server (its remoteEntry.js, mf-manifest.json or chunks)
+      const remoteOrigins = [platformUrls.workspace, platformUrls.reviewer].filter(Boolean).map((u) => new URL(u).origin);
+      const toRemotes = requests.filter((r) => remoteOrigins.includes(new URL(r.url).origin)).map((r) => `${r.type} ${r.url}`);
+      expect.soft(toRemotes, `${pagePath} sent requests to the workspace/reviewer remotes (${remoteOrigins.join(', ')})`).toEqual([]);
+
+      // 2. no downloaded byte maps to a signed-in-only source
+      const offenders = firstLoad.forbiddenSources(sourceBytes(files), SIGNED_IN_ONLY);
+      expect
+        .soft(
+          offenders.map((o) => `${o.source} (${kb(o.bytes)}, matches ${o.glob}, in ${o.from.map(shortUrl).join(' ')})`),
+          `${pagePath} downloads code only signed-in screens use (SIGNED_IN_ONLY in marketing/bench/first-load.cjs)`,
+        )
+        .toEqual([]);
+
+      // 3. the budget
+      const breakdown = [...files].sort((a, b) => b.bytes - a.bytes).map((f) => `  ${kb(f.bytes).padStart(9)}  ${shortUrl(f.url)}`);
+      expect
+        .soft(js.bytes, `${pagePath}: first-load JS ${kb(js.bytes)} gzip is over the ${BUDGET_KB} KB budget; files:\n${breakdown.join('\n')}\n`)
+        .toBeLessThanOrEqual(BUDGET_KB * KB);
+    });
+  }
+});
