@@ -119,5 +119,4 @@ export type { AuthState, AuthResult, AuthClient, AuthNotice } from './auth/store
 export { createAuthStore } from './auth/createAuthStore';
 export type { AuthStoreHandle, AuthStoreOptions } from './auth/createAuthStore';
 export { getDisplayName, getAvatarUrl, getInitials, getUserInitials } from './auth/user';
-export { authErrorMessage } from './auth/errorMessage';
 // end auth

@@ -1,5 +1,18 @@
-import { isDataError, toDataError } from '../data/errors';
-import { dataErrorMessage, defaultTranslate, readableServerMessage, type Translate } from '../data/messages';
+/**
+ * @citable/shared/auth-errors — GoTrue's error codes in the user's language. An entry of its own, with
+ * its texts (i18n/on-demand/), so that only the pages with auth forms download them, not every public
+ * page with the main entry.
+ */
+// through the package, not relative paths: this entry is a federated module of its own, and must
+// meet the page's one copy of the main entry (its i18n instance) rather than bundle a second one
+import { addTranslations, dataErrorMessage, i18n, isDataError, toDataError, type Translate } from '@citable/shared';
+import fr from '../i18n/on-demand/fr/auth-errors.json';
+import en from '../i18n/on-demand/en/auth-errors.json';
+
+// errors:auth.<code>, next to errors:data.<kind> of the main entry
+addTranslations('errors', { fr: { auth: fr }, en: { auth: en } });
+
+const defaultTranslate: Translate = (key, options) => i18n.t(key, options);
 
 /** GoTrue error codes with a text of their own (errors:auth.<code>). */
 const KNOWN_CODES = new Set([
@@ -40,6 +53,7 @@ const CODE_BY_NAME: Record<string, string> = {
 interface AuthErrorLike {
   code?: unknown;
   name?: unknown;
+  message?: unknown;
   reasons?: unknown;
 }
 
@@ -56,7 +70,7 @@ export function authErrorMessage(error: unknown, t: Translate = defaultTranslate
   const e = (typeof raw === 'object' && raw !== null ? raw : {}) as AuthErrorLike;
   const given = typeof e.code === 'string' && e.code ? e.code : CODE_BY_NAME[String(e.name)];
   const code = given ? (ALIASES[given] ?? given) : undefined;
-  const message = readableServerMessage(raw) ?? '';
+  const message = typeof e.message === 'string' && e.message.trim() !== '{}' ? e.message.trim() : '';
 
   if (code === 'weak_password') {
     const reasons = Array.isArray(e.reasons) ? (e.reasons as unknown[]) : [];

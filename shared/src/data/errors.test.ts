@@ -200,7 +200,7 @@ describe('unwrap', () => {
     const fetch = jest.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const client = createClient<Database>('http://backend.test', 'anon', { global: { fetch }, auth: { persistSession: false } });
+    const client = createClient<Database>('http://backend.test', 'anon', { global: { fetch }, auth: { persistSession: false, storageKey: 'errors-test-1' } });
     // (postgrest-js retries a failed GET by itself; not here)
     await expect(unwrap(client.from('sites').select('*').retry(false))).rejects.toMatchObject({ kind: 'network', status: 0 });
     expect(fetch).toHaveBeenCalled();
@@ -210,12 +210,12 @@ describe('unwrap', () => {
     const body = { code: 'PGRST116', details: 'The result contains 0 rows', hint: null, message: 'JSON object requested, multiple (or no) rows returned' };
     // (jsdom has no Response: the part of it postgrest-js reads)
     const fetch = jest.fn(async () => ({ ok: false, status: 406, statusText: 'Not Acceptable', headers: new Map(), text: async () => JSON.stringify(body) }) as unknown as Response);
-    const client = createClient<Database>('http://backend.test', 'anon', { global: { fetch }, auth: { persistSession: false } });
+    const client = createClient<Database>('http://backend.test', 'anon', { global: { fetch }, auth: { persistSession: false, storageKey: 'errors-test-2' } });
     await expect(unwrap(client.from('sites').select('*').eq('id', 1).single())).rejects.toMatchObject({ kind: 'not_found', code: 'PGRST116', status: 406 });
   });
 
   it('keeps the row types of the query (checked by tsc)', () => {
-    const client = createClient<Database>('http://backend.test', 'anon', { auth: { persistSession: false } });
+    const client = createClient<Database>('http://backend.test', 'anon', { auth: { persistSession: false, storageKey: 'errors-test-3' } });
     const list = (): Promise<Site[]> => unwrap(client.from('sites').select('*'));
     const one = (): Promise<Page> => unwrap(client.from('pages').select('*').eq('id', 1).single());
     const maybe = (): Promise<Page | null> => unwrap(client.from('pages').select('*').eq('id', 1).maybeSingle());

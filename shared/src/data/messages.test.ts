@@ -1,7 +1,5 @@
-import { AuthApiError, AuthRetryableFetchError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { StorageApiError } from '@supabase/storage-js';
 import { i18n } from '../i18n';
-import { authErrorMessage } from '../auth/errorMessage';
 import { DataError, toDataError, type DataErrorKind } from './errors';
 import { dataErrorMessage, type Translate } from './messages';
 import fr from '../i18n/locales/fr/errors.json';
@@ -18,7 +16,7 @@ describe('the errors namespace', () => {
 
   it('has the same keys in French and English, none empty, and a text per kind', () => {
     expect(keys(fr).sort()).toEqual(keys(en).sort());
-    for (const text of [...Object.values(fr.data), ...Object.values(fr.auth), ...Object.values(en.data), ...Object.values(en.auth)]) {
+    for (const text of [...Object.values(fr.data), ...Object.values(en.data)]) {
       expect(text.trim()).not.toBe('');
     }
     for (const kind of KINDS) expect(Object.keys(fr.data)).toContain(kind);
@@ -67,70 +65,5 @@ describe('dataErrorMessage', () => {
     expect(dataErrorMessage(new DataError('not_found', 'x'))).toBe('This item does not exist or has been deleted.');
     await i18n.changeLanguage('fr');
     expect(dataErrorMessage(new DataError('not_found', 'x'))).toBe("Cet élément n'existe pas ou a été supprimé.");
-  });
-});
-
-describe('authErrorMessage', () => {
-  const api = (code: string, message = 'server text', status = 400) => new AuthApiError(message, status, code);
-
-  it.each([
-    ['invalid_credentials', 'Adresse e-mail ou mot de passe incorrect.', 'Incorrect e-mail address or password.'],
-    ['email_not_confirmed', fr.auth.email_not_confirmed, en.auth.email_not_confirmed],
-    ['user_already_exists', fr.auth.user_already_exists, en.auth.user_already_exists],
-    ['email_exists', fr.auth.user_already_exists, en.auth.user_already_exists],
-    ['same_password', 'Le nouveau mot de passe doit être différent de l\'ancien.', 'The new password must be different from the old one.'],
-    ['email_address_invalid', fr.auth.email_address_invalid, en.auth.email_address_invalid],
-    ['over_request_rate_limit', fr.auth.over_request_rate_limit, en.auth.over_request_rate_limit],
-    ['signup_disabled', fr.auth.signup_disabled, en.auth.signup_disabled],
-    ['session_expired', fr.auth.session_expired, en.auth.session_expired],
-    ['session_not_found', fr.auth.session_expired, en.auth.session_expired],
-    ['refresh_token_not_found', fr.auth.session_expired, en.auth.session_expired],
-    ['otp_expired', fr.auth.otp_expired, en.auth.otp_expired],
-    ['user_banned', fr.auth.user_banned, en.auth.user_banned],
-  ])('%s', (code, french, english) => {
-    expect(authErrorMessage(api(code), tFr)).toBe(french);
-    expect(authErrorMessage(api(code), tEn)).toBe(english);
-  });
-
-  it('weak_password: the minimum length, or the reason', () => {
-    const short = new AuthWeakPasswordError('Password should be at least 8 characters.', 422, ['length']);
-    expect(authErrorMessage(short, tFr)).toBe('Le mot de passe doit contenir au moins 8 caractères.');
-    expect(authErrorMessage(short, tEn)).toBe('The password must be at least 8 characters long.');
-    const pwned = new AuthWeakPasswordError('Password is known to be weak and easy to guess, please choose a different one.', 422, ['pwned']);
-    expect(authErrorMessage(pwned, tEn)).toBe(en.auth.weak_password_pwned);
-    const mixed = new AuthWeakPasswordError('Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, 0123456789', 422, ['characters']);
-    expect(authErrorMessage(mixed, tFr)).toBe(fr.auth.weak_password_characters);
-    expect(authErrorMessage(api('weak_password', 'weak', 422), tFr)).toBe(fr.auth.weak_password);
-  });
-
-  it('over_email_send_rate_limit: the wait the server asks for', () => {
-    const error = api('over_email_send_rate_limit', 'For security purposes, you can only request this after 42 seconds.', 429);
-    expect(authErrorMessage(error, tFr)).toBe('Par sécurité, vous pourrez refaire cette demande dans 42 secondes.');
-    expect(authErrorMessage(error, tEn)).toBe('For security reasons, you can ask again in 42 seconds.');
-    expect(authErrorMessage(api('over_email_send_rate_limit', 'Email rate limit exceeded', 429), tEn)).toBe(en.auth.over_email_send_rate_limit);
-  });
-
-  it('validation_failed about the e-mail: the form’s own text', () => {
-    const error = api('validation_failed', 'Unable to validate email address: invalid format');
-    expect(authErrorMessage(error, tFr)).toBe('Adresse e-mail invalide');
-  });
-
-  it('the missing session of auth-js (spec §8: Auth session missing!)', () => {
-    expect(authErrorMessage(new AuthSessionMissingError(), tEn)).toBe(en.auth.session_expired);
-  });
-
-  it('network and server failures get the data layer’s texts', () => {
-    expect(authErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0), tFr)).toBe(fr.data.network);
-    expect(authErrorMessage(new AuthRetryableFetchError('Service Unavailable', 503), tEn)).toBe(en.data.server);
-  });
-
-  it('an unknown code falls back to the server message, then to a generic text', () => {
-    expect(authErrorMessage(api('flow_state_expired', 'Flow state has expired'), tFr)).toBe('Flow state has expired');
-    expect(authErrorMessage(api('x', ''), tFr)).toBe(fr.data.unknown);
-    expect(authErrorMessage(null, tEn)).toBe(en.data.unknown);
-  });
-
-  it('reads the auth error inside a DataError', () => {
-    expect(authErrorMessage(toDataError(api('invalid_credentials')), tEn)).toBe('Incorrect e-mail address or password.');
   });
 });

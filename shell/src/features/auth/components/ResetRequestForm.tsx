@@ -4,7 +4,8 @@ import { Anchor, Button, Center, Stack, Text } from '@mantine/core';
 import { TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { authErrorMessage, useAuthStore } from '@citable/shared';
+import { useAuthStore } from '@citable/shared';
+import { authErrorMessage } from '@citable/shared/auth-errors';
 import { validateEmail } from '../../../lib/auth/validation';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 

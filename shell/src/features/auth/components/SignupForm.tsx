@@ -4,7 +4,8 @@ import { Button, Stack, Text } from '@mantine/core';
 import { PasswordInput, TextInput } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { authErrorMessage, useAuthStore } from '@citable/shared';
+import { useAuthStore } from '@citable/shared';
+import { authErrorMessage } from '@citable/shared/auth-errors';
 import { checkPasswordsMatch, validateConfirmation, validateEmail, validatePassword } from '../../../lib/auth/validation';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
