@@ -1,7 +1,10 @@
 // Child-process helpers for the start/dev/test scripts: prefixed logs, waiting for a ready line,
-// stopping every child on Ctrl-C.
+// stopping every child on Ctrl-C (supervisor.cjs: stopping, and restarting a child that exits).
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import { createRequire } from 'node:module';
+
+const supervisor = createRequire(import.meta.url)('./supervisor.cjs');
 
 const COLORS = { shell: 36, marketing: 35, workspace: 32, reviewer: 33, backend: 34, build: 90 };
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -57,32 +60,5 @@ export function runToEnd(name, command, args, { onLine, ...options } = {}) {
   });
 }
 
-/** Stops children with SIGTERM (then SIGKILL after a grace period). */
-export async function stopAll(children, graceMs = 5_000) {
-  await Promise.all(
-    children
-      .filter((c) => c.exitCode === null && c.signalCode === null)
-      .map(
-        (c) =>
-          new Promise((resolve) => {
-            const timer = setTimeout(() => {
-              try {
-                c.kill('SIGKILL');
-              } catch {
-                /* already gone */
-              }
-            }, graceMs);
-            c.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            try {
-              c.kill('SIGTERM');
-            } catch {
-              clearTimeout(timer);
-              resolve();
-            }
-          }),
-      ),
-  );
-}
+/** Stops children (processes or supervisors) with SIGTERM, then SIGKILL after a grace period. */
+export const stopAll = supervisor.stopAll;
