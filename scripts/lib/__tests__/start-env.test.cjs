@@ -1,0 +1,97 @@
+// What `npm start` gives its children (scripts/lib/start-env.cjs): ports, URLs, and a backend whose
+// CORS origins and SITE_URL follow the apps' ports.
+const { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts } = require('../start-env.cjs');
+
+const DEFAULT_ORIGINS = [3000, 3001, 3002, 3003].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+
+describe('appsEnv', () => {
+  test('fills in the ports and the URLs, keeps what the user set', () => {
+    const env = appsEnv({ SHELL_PORT: '4000', WORKSPACE_URL: 'https://cdn.example.com/ws', OTHER: 'x' });
+    expect(env).toMatchObject({
+      SHELL_PORT: '4000',
+      MARKETING_PORT: '3001',
+      WORKSPACE_PORT: '3002',
+      REVIEWER_PORT: '3003',
+      BACKEND_PORT: '54321',
+      SUPABASE_URL: 'http://localhost:54321',
+      MARKETING_URL: 'http://localhost:3001',
+      WORKSPACE_URL: 'https://cdn.example.com/ws',
+      REVIEWER_URL: 'http://localhost:3003',
+      OTHER: 'x',
+    });
+  });
+
+  test('rejects a port that is not one', () => {
+    expect(() => appsEnv({ MARKETING_PORT: 'abc' })).toThrow('MARKETING_PORT must be a port number');
+  });
+});
+
+describe('backendEnv', () => {
+  test('defaults: the localhost:3000–3003 origins (the backend’s own defaults) and the shell as SITE_URL', () => {
+    const env = backendEnv({});
+    expect(env.ALLOWED_ORIGINS.split(',')).toEqual(DEFAULT_ORIGINS);
+    expect(env.SITE_URL).toBe('http://localhost:3000');
+    expect(env.PORT).toBe('54321');
+  });
+
+  test('the origins and SITE_URL follow the ports', () => {
+    const env = backendEnv({
+      SHELL_PORT: '4100',
+      MARKETING_PORT: '4101',
+      WORKSPACE_PORT: '4102',
+      REVIEWER_PORT: '4103',
+      BACKEND_PORT: '55421',
+    });
+    expect(env.ALLOWED_ORIGINS).toBe(
+      [4100, 4101, 4102, 4103].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]).join(','),
+    );
+    expect(env.SITE_URL).toBe('http://localhost:4100');
+    expect(env.PORT).toBe('55421');
+    expect(env.SUPABASE_URL).toBe('http://localhost:55421');
+  });
+
+  test('an ALLOWED_ORIGINS set by the user is kept as it is', () => {
+    const env = backendEnv({ SHELL_PORT: '4000', ALLOWED_ORIGINS: 'https://app.example.com' });
+    expect(env.ALLOWED_ORIGINS).toBe('https://app.example.com');
+    expect(env.SITE_URL).toBe('http://localhost:4000');
+  });
+
+  test('a SITE_URL set by the user is kept, and its origin allowed with the apps', () => {
+    const env = backendEnv({ SHELL_PORT: '4000', SITE_URL: 'https://citable.example.com/app/' });
+    expect(env.SITE_URL).toBe('https://citable.example.com/app/');
+    expect(env.ALLOWED_ORIGINS.split(',')).toEqual([
+      ...appOrigins({ SHELL_PORT: '4000' }),
+      'https://citable.example.com',
+    ]);
+    // already listed: not twice
+    expect(backendEnv({ SITE_URL: 'http://localhost:3000' }).ALLOWED_ORIGINS.split(',')).toEqual(DEFAULT_ORIGINS);
+  });
+
+  test('an empty ALLOWED_ORIGINS counts as unset (as the backend reads it)', () => {
+    expect(backendEnv({ ALLOWED_ORIGINS: ' ' }).ALLOWED_ORIGINS.split(',')).toEqual(DEFAULT_ORIGINS);
+  });
+
+  test('does not change the environment it was given', () => {
+    const given = { SHELL_PORT: '4000' };
+    backendEnv(given);
+    expect(given).toEqual({ SHELL_PORT: '4000' });
+  });
+});
+
+describe('resolveAnyPorts', () => {
+  test('replaces the ports set to 0 by distinct free ports, leaves the others', async () => {
+    const offers = [5000, 5000, 3002, 5001];
+    const env = await resolveAnyPorts(
+      { SHELL_PORT: '0', MARKETING_PORT: '0', REVIEWER_PORT: '7000' },
+      async () => offers.shift(),
+    );
+    // 5000 for the shell; 5000 again and 3002 (the workspace's default) refused for marketing
+    expect(env).toMatchObject({ SHELL_PORT: '5000', MARKETING_PORT: '5001', REVIEWER_PORT: '7000' });
+    expect(env.WORKSPACE_PORT).toBeUndefined();
+  });
+
+  test('freePort gives a usable port', async () => {
+    const port = await freePort();
+    expect(port).toBeGreaterThan(0);
+  });
+});
