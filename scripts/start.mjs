@@ -2,7 +2,8 @@
 // npm start  — builds what is not built, starts the backend and the four apps in production mode.
 // npm run dev — the same in watch mode (webpack dev servers with hot reload).
 // Ports: SHELL_PORT 3000, MARKETING_PORT 3001, WORKSPACE_PORT 3002, REVIEWER_PORT 3003, BACKEND_PORT 54321.
-// Ctrl-C stops everything.
+// A child that exits is restarted with backoff (lib/supervisor.cjs); the backend's ALLOWED_ORIGINS and
+// SITE_URL follow these ports unless set (lib/start-env.cjs). Ctrl-C stops everything.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +12,14 @@ import { run, runToEnd, waitForLine, stopAll, prefixFor } from './lib/proc.mjs';
 import { isBuildFresh } from './lib/build-state.mjs';
 
 const require = createRequire(import.meta.url);
-const { APPS, REMOTES, portOf } = require('./lib/ports.cjs');
+const { APPS, REMOTES } = require('./lib/ports.cjs');
+const { supervise } = require('./lib/supervisor.cjs');
+const { appsEnv, backendEnv, resolveAnyPorts } = require('./lib/start-env.cjs');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isDev = process.argv.includes('--dev');
-const children = [];
+/** One supervisor per long-running child (backend, app servers). */
+const supervisors = [];
 let stopping = false;
 
 function log(message) {
@@ -26,28 +30,28 @@ async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
-  await stopAll(children);
+  // each supervisor cancels its pending restart before it stops its child: nothing comes back
+  await stopAll(supervisors);
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+// the backend has its own process group (below): a closed terminal does not reach it, so stop it here
+process.on('SIGHUP', () => void shutdown(0));
 
-function watch(child, { critical = true } = {}) {
-  children.push(child);
-  child.once('exit', (code, signal) => {
-    if (stopping) return;
-    log(`${child.name} exited (${signal ?? code})${critical ? ', stopping everything' : ''}`);
-    if (critical) void shutdown(code || 1);
+/** Starts a child under a supervisor (restarted with backoff if it exits); resolves when it is first ready. */
+function startSupervised(name, spawnChild, readyLine, timeoutMs, options = {}) {
+  const supervisor = supervise(name, spawnChild, {
+    log,
+    ready: (child) => waitForLine(child, readyLine, timeoutMs),
+    ...options,
   });
-  return child;
+  supervisors.push(supervisor);
+  return supervisor.ready;
 }
 
 async function main() {
-  const env = { ...process.env };
-  for (const app of [...APPS, 'backend']) env[`${app.toUpperCase()}_PORT`] = String(portOf(app, env));
-  const backendUrl = `http://localhost:${env.BACKEND_PORT}`;
-  env.SUPABASE_URL ||= backendUrl;
-  for (const name of REMOTES) env[`${name.toUpperCase()}_URL`] ||= `http://localhost:${env[`${name.toUpperCase()}_PORT`]}`;
+  const env = appsEnv(await resolveAnyPorts(process.env));
 
   if (!isDev) {
     for (const app of APPS) {
@@ -62,26 +66,35 @@ async function main() {
 
   const backendCli = path.join(ROOT, 'backend', 'src', 'cli.js');
   if (fs.existsSync(backendCli) && !process.env.SKIP_BACKEND) {
-    const backend = watch(run('backend', process.execPath, [backendCli], { cwd: ROOT, env: { ...env, PORT: env.BACKEND_PORT } }));
-    await waitForLine(backend, /Backend ready at/, 180_000);
+    // CORS origins and SITE_URL follow the apps' ports (unless ALLOWED_ORIGINS / SITE_URL are set)
+    const backendChildEnv = backendEnv(env);
+    // In its own process group: if it dies without stopping its PostgreSQL and PostgREST (kill -9, a
+    // crash), the supervisor stops them before the restart, which they would otherwise refuse.
+    await startSupervised(
+      'backend',
+      () => run('backend', process.execPath, [backendCli], { cwd: ROOT, env: backendChildEnv, detached: true }),
+      /Backend ready at/,
+      180_000,
+      { processGroup: true },
+    );
   } else {
     log(`backend: ${fs.existsSync(backendCli) ? 'skipped (SKIP_BACKEND)' : 'backend/src/cli.js not found'}; using SUPABASE_URL=${env.SUPABASE_URL}`);
   }
 
   const ready = [];
   for (const app of [...REMOTES, 'shell']) {
-    const child = isDev
-      ? run(app, process.execPath, [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
-          cwd: path.join(ROOT, app),
-          env,
-        })
-      : run(app, process.execPath, [path.join(ROOT, 'scripts', 'serve.mjs'), app], { cwd: ROOT, env });
-    watch(child);
-    ready.push(waitForLine(child, isDev ? /compiled (successfully|with \d+ warning)/ : /ready at/, 300_000));
+    const spawnApp = isDev
+      ? () =>
+          run(app, process.execPath, [require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
+            cwd: path.join(ROOT, app),
+            env,
+          })
+      : () => run(app, process.execPath, [path.join(ROOT, 'scripts', 'serve.mjs'), app], { cwd: ROOT, env });
+    ready.push(startSupervised(app, spawnApp, isDev ? /compiled (successfully|with \d+ warning)/ : /ready at/, 300_000));
   }
   await Promise.all(ready);
   log(`Citable is running: http://localhost:${env.SHELL_PORT}  (marketing :${env.MARKETING_PORT}, workspace :${env.WORKSPACE_PORT}, reviewer :${env.REVIEWER_PORT}, backend ${env.SUPABASE_URL})`);
-  log('Ctrl-C stops everything.');
+  log('A server that exits is started again (after 0.5 s, then 1 s, 2 s … up to 30 s). Ctrl-C stops everything.');
 }
 
 main().catch((error) => {
