@@ -228,7 +228,7 @@ describe('supervise with processGroup (a child that starts servers of its own, l
     const code = `
       const g = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(GRANDCHILD)}], { stdio: 'ignore' });
       console.log('grandchild ' + g.pid);
-      ${crashAfterMs ? `setTimeout(() => process.exit(1), ${crashAfterMs})` : `console.log('ready'); setInterval(() => {}, 1000)`}`;
+      ${crashAfterMs ? `setTimeout(() => process.exit(1), ${crashAfterMs})` : STAY_UP}`;
     return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
   }
   function grandchildPid(child) {
