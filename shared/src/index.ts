@@ -26,13 +26,9 @@ export { loadSupabase, hasStoredSession, authStorageKey } from './supabase/clien
 export type { CitableSupabaseClient } from './supabase/client';
 export type { Database } from './supabase/database';
 
-// data layer: typed errors, the fetch helpers, row types (no @tanstack/react-query here: that is
-// '@citable/shared/query', which the public pages never load)
-export { DataError, isDataError, toDataError, unwrap } from './data/errors';
-export type { DataErrorKind, DataErrorInit, DataOf, SupabaseResult } from './data/errors';
-export { request } from './data/request';
-export { dataErrorMessage } from './data/messages';
-export type { Translate } from './data/messages';
+// data layer: the row types here (types only); typed errors, the fetch helpers and the error
+// messages are '@citable/shared/data', and the query cache '@citable/shared/query' — entries of their
+// own, downloaded by the first screen that uses them, not by every public page
 export type {
   Json,
   Tables,

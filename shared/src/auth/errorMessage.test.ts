@@ -1,10 +1,11 @@
 import { AuthApiError, AuthRetryableFetchError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
-import { i18n, toDataError, type Translate } from '@citable/shared';
+import { i18n } from '@citable/shared';
+import { toDataError, type Translate } from '@citable/shared/data';
 import { authErrorMessage } from './errorMessage';
 import frAuth from '../i18n/on-demand/fr/auth-errors.json';
 import enAuth from '../i18n/on-demand/en/auth-errors.json';
-import frErrors from '../i18n/locales/fr/errors.json';
-import enErrors from '../i18n/locales/en/errors.json';
+import frErrors from '../i18n/on-demand/fr/data-errors.json';
+import enErrors from '../i18n/on-demand/en/data-errors.json';
 
 const tFr: Translate = i18n.getFixedT('fr');
 const tEn: Translate = i18n.getFixedT('en');

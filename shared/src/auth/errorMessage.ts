@@ -5,7 +5,8 @@
  */
 // through the package, not relative paths: this entry is a federated module of its own, and must
 // meet the page's one copy of the main entry (its i18n instance) rather than bundle a second one
-import { addTranslations, dataErrorMessage, i18n, isDataError, toDataError, type Translate } from '@citable/shared';
+import { addTranslations, i18n } from '@citable/shared';
+import { dataErrorMessage, isDataError, toDataError, type Translate } from '@citable/shared/data';
 import fr from '../i18n/on-demand/fr/auth-errors.json';
 import en from '../i18n/on-demand/en/auth-errors.json';
 

@@ -1,9 +1,10 @@
 import { StorageApiError } from '@supabase/storage-js';
 import { i18n } from '../i18n';
 import { DataError, toDataError, type DataErrorKind } from './errors';
-import { dataErrorMessage, type Translate } from './messages';
-import fr from '../i18n/locales/fr/errors.json';
-import en from '../i18n/locales/en/errors.json';
+// through the entry, which registers the texts
+import { dataErrorMessage, type Translate } from '.';
+import fr from '../i18n/on-demand/fr/data-errors.json';
+import en from '../i18n/on-demand/en/data-errors.json';
 
 const tFr: Translate = i18n.getFixedT('fr');
 const tEn: Translate = i18n.getFixedT('en');

@@ -1,4 +1,5 @@
-import { i18n } from '../i18n';
+// the page's one i18n instance, through the package (this file belongs to the @citable/shared/data entry)
+import { i18n } from '@citable/shared';
 import { toDataError } from './errors';
 
 /**

@@ -1,4 +1,5 @@
-import { loadSupabase, type CitableSupabaseClient } from '../supabase/client';
+// the page's one client, through the package (this file belongs to the @citable/shared/data entry)
+import { loadSupabase, type CitableSupabaseClient } from '@citable/shared';
 import { toDataError, unwrap, type DataOf, type SupabaseResult } from './errors';
 
 /**

@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createStore } from 'zustand/vanilla';
-import { DataError, authStore } from '@citable/shared';
+import { authStore } from '@citable/shared';
+import { DataError } from '@citable/shared/data';
 import { createQueryClient, shouldRetry, STALE_TIME_MS } from './client';
 import { clearCacheOnUserChange } from './authSync';
 import { queryKeys } from './keys';

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 // through the package, not '../data/errors': this entry is a federated module of its own, and must
 // meet the page's one copy of the main entry rather than bundle a second one
-import { toDataError } from '@citable/shared';
+import { toDataError } from '@citable/shared/data';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -4,7 +4,8 @@
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { dataErrorMessage, i18n, request, setRuntimeConfig, type Site, type SiteInsert } from '@citable/shared';
+import { i18n, setRuntimeConfig, type Site, type SiteInsert } from '@citable/shared';
+import { dataErrorMessage, request } from '@citable/shared/data';
 import { QueryProvider, createQueryClient, queryKeys } from './index';
 
 // --- what a remote keeps in features/sites/api/ ---

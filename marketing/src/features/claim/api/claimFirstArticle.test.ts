@@ -1,4 +1,5 @@
-import { isDataError, setRuntimeConfig } from '@citable/shared';
+import { setRuntimeConfig } from '@citable/shared';
+import { isDataError } from '@citable/shared/data';
 import { claimFirstArticle } from './claimFirstArticle';
 
 type Answer = { status: number; body?: unknown } | Error;

@@ -1,4 +1,4 @@
-import { DataError, request } from '@citable/shared';
+import { DataError, request } from '@citable/shared/data';
 
 export interface ClaimInput {
   url: string;

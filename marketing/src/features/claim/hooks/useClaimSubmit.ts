@@ -1,4 +1,5 @@
-import { dataErrorMessage, showToast, toDataError, type Translate } from '@citable/shared';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage, toDataError, type Translate } from '@citable/shared/data';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';

@@ -1,4 +1,5 @@
-import { isDataError, setRuntimeConfig } from '@citable/shared';
+import { setRuntimeConfig } from '@citable/shared';
+import { isDataError } from '@citable/shared/data';
 import { submitContactMessage } from './submitContactMessage';
 
 type Answer = { status: number; body?: unknown } | Error;

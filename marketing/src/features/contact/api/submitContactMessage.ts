@@ -1,4 +1,4 @@
-import { request } from '@citable/shared';
+import { request } from '@citable/shared/data';
 
 export interface ContactMessageInput {
   name: string;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { DataError } from '@citable/shared';
+import { DataError } from '@citable/shared/data';
 import { renderWithProviders, setLanguage } from '../../../testing/render';
 import type { ContactMessageInput } from '../api/submitContactMessage';
 import { ContactForm } from './ContactForm';

@@ -1,4 +1,5 @@
-import { dataErrorMessage, showToast, toDataError } from '@citable/shared';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage, toDataError } from '@citable/shared/data';
 import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)

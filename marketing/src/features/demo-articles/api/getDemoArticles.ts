@@ -1,4 +1,3 @@
-import { request } from '@citable/shared';
 
 /** A row of the spec/public.md §7 read. */
 export interface DemoVersionRow {
@@ -54,6 +53,8 @@ function toRows(data: unknown): DemoVersionRow[] {
 
 /** Reads the demo articles: versions of pages flagged hide_revisions_texts_from_preview, newest first. Throws a DataError. */
 export async function getDemoArticles(): Promise<DemoArticle[]> {
+  // the data layer downloads with this first call (with supabase-js), not with the page
+  const { request } = await import('@citable/shared/data');
   const data = await request((supabase) =>
     supabase
       .from('pages_versions')
