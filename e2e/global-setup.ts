@@ -30,7 +30,10 @@ export default async function globalSetup(_config: FullConfig) {
   const backendLog = fs.createWriteStream(path.join(artifacts, 'backend.log'));
 
   const ports = { shell: await freePort(), marketing: await freePort(), workspace: await freePort(), reviewer: await freePort() };
-  const origins = Object.values(ports).map((p) => `http://127.0.0.1:${p}`);
+  // ports for shells that a test starts itself (another build of a remote next to the same shell
+  // dist): their origins must be allowed by the backend like the platform's own
+  const sparePorts = [await freePort(), await freePort()];
+  const origins = [...Object.values(ports), ...sparePorts].map((p) => `http://127.0.0.1:${p}`);
   const shellUrl = `http://127.0.0.1:${ports.shell}`;
 
   let backend: BackendStack | null = null;
@@ -66,6 +69,7 @@ export default async function globalSetup(_config: FullConfig) {
     E2E_ANON_KEY: backend?.anonKey ?? env.SUPABASE_ANON_KEY ?? '',
     E2E_SERVICE_ROLE_KEY: backend?.serviceRoleKey ?? '',
     E2E_MAILBOX_URL: backend?.mailboxUrl ?? '',
+    E2E_SPARE_PORTS: sparePorts.join(','),
   });
 
   return async () => {

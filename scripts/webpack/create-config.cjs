@@ -5,7 +5,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { buildSharedMap, facadeAliases, libraryCoreShim, MANTINE_MODE, BUNDLED_MANTINE, ROOT } = require('./shared-deps.cjs');
+const { buildSharedMap, facadeAliases, productionAliases, libraryCoreShim, LIBRARY_MODE, BUNDLED_MANTINE, ROOT } = require('./shared-deps.cjs');
 const { DEFAULT_PORTS } = require('../lib/ports.cjs');
 
 /** File name of the standalone pages' federation runtime (remotes only; see federation-runtime.mjs). */
@@ -57,12 +57,12 @@ function federationRuntimeConfig(appDir, mode) {
  */
 function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, splitChunks, sharedLibraryDir }) {
   const isHost = !exposes;
-  const mantine = MANTINE_MODE[name];
-  if (!mantine) throw new Error(`createAppConfig: no Mantine mode for app "${name}" (shared-deps.cjs MANTINE_MODE)`);
+  const libraryMode = LIBRARY_MODE[name];
+  if (!libraryMode) throw new Error(`createAppConfig: no library mode for app "${name}" (shared-deps.cjs LIBRARY_MODE)`);
   const aliases = facadeAliases();
   // only the public-page apps have the facade and the bundled escape hatch; the signed-in remotes
   // import '@mantine/core' itself (bundled), as Mantine documents it
-  if (mantine !== 'facade') delete aliases[`${BUNDLED_MANTINE}$`];
+  if (libraryMode !== 'facade') delete aliases[`${BUNDLED_MANTINE}$`];
   const portVar = `${name.toUpperCase()}_PORT`;
 
   return (_env, argv = {}) => {
@@ -95,7 +95,7 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, sp
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // one copy of each package: prefer the root install over nested workspace copies
         modules: [path.join(ROOT, 'node_modules'), 'node_modules'],
-        alias: aliases,
+        alias: isProd ? { ...aliases, ...productionAliases() } : aliases,
       },
       module: {
         rules: [
@@ -152,7 +152,7 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, sp
           ...(exposes ? { exposes } : {}),
           // the host learns where remotes are at run time (/config.json + registerRemotes)
           remotes: {},
-          shared: buildSharedMap(appDir, { mantine, sharedLibraryDir }),
+          shared: buildSharedMap(appDir, { mode: libraryMode, sharedLibraryDir }),
           // use the singletons already on the page instead of first downloading every registered
           // remote's entry to compare versions (the default 'version-first' does that at start)
           shareStrategy: 'loaded-first',
@@ -171,7 +171,7 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, sp
         }),
         // a federated library's own view of '@mantine/core' (vendor/README.md): rewritten before module
         // federation decides that the request is the shared facade
-        ...(mantine === 'facade'
+        ...(libraryMode === 'facade'
           ? [
               new webpack.NormalModuleReplacementPlugin(/^@mantine\/core$/, (resource) => {
                 const shim = libraryCoreShim(resource.context);

@@ -22,38 +22,52 @@ const SINGLETONS = [
 ];
 
 /**
- * Singletons served by a facade (scripts/webpack/vendor/README.md): one instance per page, like the
- * others, but the shared module re-exports only what the apps import, so it is tree-shaken instead of
- * being downloaded whole (a federated shared module keeps every export of what it provides).
- * key → [facade file, package whose ESM entry the facade re-exports, that entry inside the package]
+ * Libraries served by a facade (scripts/webpack/vendor/README.md): the shared module re-exports only
+ * what the apps import, so it is tree-shaken instead of being downloaded whole (a federated shared
+ * module keeps every export of what it provides).
+ * key → { file: the facade, pkg: the package whose ESM entry it re-exports, entry: that entry,
+ *         stateModules: the package's modules that hold page-wide state (React contexts, module
+ *         variables), or null when the state cannot be told apart from the rest }
+ *
+ * With stateModules, the state modules are shared one by one as strict singletons and the facade is
+ * not a singleton: an app built with another export list brings its own copy of the facade and still
+ * meets the page's one provider, and the 'bundled' apps (LIBRARY_MODE) import the real package. Without
+ * them (react-router-dom, one file holds its contexts) the facade is a strict singleton for every app
+ * and lists the library's whole declarative API, so that it does not change when an app uses more.
  */
 const FACADES = {
-  '@mantine/core': ['mantine-core.mjs', '@mantine/core', 'esm/index.mjs'],
-  'react-router-dom': ['react-router-dom.mjs', 'react-router-dom', 'dist/index.mjs'],
-  'react-i18next': ['react-i18next.mjs', 'react-i18next', 'dist/es/index.js'],
+  '@mantine/core': {
+    file: 'mantine-core.mjs',
+    pkg: '@mantine/core',
+    entry: 'esm/index.mjs',
+    stateModules: [
+      'esm/core/MantineProvider/Mantine.context.mjs',
+      'esm/core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs',
+      'esm/core/DirectionProvider/DirectionProvider.mjs',
+    ],
+  },
+  'react-router-dom': { file: 'react-router-dom.mjs', pkg: 'react-router-dom', entry: 'dist/index.mjs', stateModules: null },
+  'react-i18next': {
+    file: 'react-i18next.mjs',
+    pkg: 'react-i18next',
+    entry: 'dist/es/index.js',
+    // I18nContext, and the i18next instance and defaults that initReactI18next sets
+    stateModules: ['dist/es/context.js', 'dist/es/i18nInstance.js', 'dist/es/defaults.js'],
+  },
 };
 
-/**
- * The modules of @mantine/core that hold page-wide state (its React contexts), shared one by one as
- * strict singletons. The facade serves the components of the public pages; the signed-in remotes
- * (workspace, reviewer) bundle the Mantine components they import, and components that only the
- * shell's signed-in screens show are bundled by its lazy chunks (imported from BUNDLED_MANTINE) — all
- * of them still meet the one MantineProvider of the page through these contexts.
- */
-const MANTINE_CONTEXT_MODULES = [
-  'esm/core/MantineProvider/Mantine.context.mjs',
-  'esm/core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs',
-  'esm/core/DirectionProvider/DirectionProvider.mjs',
-];
+/** Mantine's context modules (FACADES['@mantine/core'].stateModules). */
+const MANTINE_CONTEXT_MODULES = FACADES['@mantine/core'].stateModules;
 
 /**
- * How an app gets `import … from '@mantine/core'`:
+ * How an app gets a facaded library that has stateModules (@mantine/core, react-i18next):
  * - 'facade': the shared, tree-shaken facade (the apps that render the public pages: every KB counts);
  * - 'bundled': the real package, bundled and tree-shaken into the app's own chunks, with only the
- *   context modules shared — the signed-in remotes, so that their developers use any Mantine component
- *   or extension (@mantine/dropzone, @mantine/dates…) as Mantine documents it, and release alone.
+ *   state modules shared — the signed-in remotes, so that their developers use any Mantine component
+ *   or extension (@mantine/dropzone, @mantine/dates…) and any react-i18next API as documented, and
+ *   release alone.
  */
-const MANTINE_MODE = { shell: 'facade', marketing: 'facade', workspace: 'bundled', reviewer: 'bundled' };
+const LIBRARY_MODE = { shell: 'facade', marketing: 'facade', workspace: 'bundled', reviewer: 'bundled' };
 
 /** Import specifier of @mantine/core bundled into the importing chunk instead of served by the facade (facade apps). */
 const BUNDLED_MANTINE = '@citable/mantine-bundled';
@@ -83,11 +97,20 @@ function libraryCoreShim(context) {
 /** webpack resolve.alias entries the facades import from (the real ESM entry under another name). */
 function facadeAliases() {
   const alias = {};
-  for (const [file, pkg, entry] of Object.values(FACADES)) {
+  for (const { file, pkg, entry } of Object.values(FACADES)) {
     alias[`citable-vendor-impl/${path.basename(file, '.mjs')}$`] = path.join(ROOT, 'node_modules', pkg, entry);
   }
-  alias[`${BUNDLED_MANTINE}$`] = path.join(ROOT, 'node_modules', ...FACADES['@mantine/core'].slice(1));
+  alias[`${BUNDLED_MANTINE}$`] = path.join(ROOT, 'node_modules', FACADES['@mantine/core'].pkg, FACADES['@mantine/core'].entry);
   return alias;
+}
+
+/**
+ * Production builds use React Router's production build: its package.json "exports" offer only the
+ * development one (dev warnings on), with the production twin beside it in dist/production.
+ */
+function productionAliases() {
+  const dist = path.join(ROOT, 'node_modules', 'react-router', 'dist', 'production');
+  return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
 function installedVersion(pkg, fromDir) {
@@ -172,11 +195,11 @@ function sharedLibrary(sharedLibraryDir = path.join(ROOT, 'shared')) {
 /**
  * @param {string} appDir absolute path of the app (for resolving installed versions)
  * @param {object} [opts]
- * @param {'facade'|'bundled'} [opts.mantine] how the app gets @mantine/core (MANTINE_MODE)
+ * @param {'facade'|'bundled'} [opts.mode] how the app gets the facaded libraries with state modules (LIBRARY_MODE)
  * @param {string} [opts.sharedLibraryDir] the @citable/shared folder the app is built with
  * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
  */
-function buildSharedMap(appDir, { mantine = 'facade', sharedLibraryDir } = {}) {
+function buildSharedMap(appDir, { mode = 'facade', sharedLibraryDir } = {}) {
   const shared = {};
   for (const name of SINGLETONS) {
     const version = installedVersion(name, appDir);
@@ -184,26 +207,23 @@ function buildSharedMap(appDir, { mantine = 'facade', sharedLibraryDir } = {}) {
   }
   const strict = (version) => ({ singleton: true, version, requiredVersion: version, strictVersion: true });
 
-  // Mantine's contexts: one instance per page for every copy of its components; a page whose
-  // @mantine/core is another release refuses the remote instead of mixing two shapes of a context
-  const mantineVersion = installedVersion('@mantine/core', appDir);
-  for (const file of MANTINE_CONTEXT_MODULES) {
-    // keyed by the resolved file: every import of it (facade, bundled components) is the one instance
-    shared[path.join(ROOT, 'node_modules', '@mantine/core', file)] = { ...strict(mantineVersion), shareKey: `@mantine/core/${file}` };
-  }
-
-  for (const [key, [file, pkg]] of Object.entries(FACADES)) {
+  for (const [key, { file, pkg, stateModules }] of Object.entries(FACADES)) {
+    const libraryVersion = installedVersion(pkg, appDir);
     const facade = path.join(__dirname, 'vendor', file);
-    const version = exportListVersion(installedVersion(pkg, appDir), facade);
-    if (key === '@mantine/core') {
-      if (mantine !== 'facade') continue;
-      // not a singleton (its state lives in the context modules above): an app built with another
-      // export list gets its own copy of the facade, the page's copy serves everyone built like it
-      shared[key] = { import: facade, singleton: false, version, requiredVersion: version, strictVersion: true };
-    } else {
-      // the router and react-i18next keep module state (contexts, the i18next instance): one per page
+    const version = exportListVersion(libraryVersion, facade);
+    if (!stateModules) {
       shared[key] = { ...strict(version), import: facade };
+      continue;
     }
+    // the page-wide state: one instance per page for every copy of the library's code; a page with
+    // another release of the library refuses the remote instead of mixing two shapes of a context.
+    // Keyed by the resolved file: every import of it (facade, bundled code) is the one instance.
+    for (const stateFile of stateModules) {
+      shared[path.join(ROOT, 'node_modules', pkg, stateFile)] = { ...strict(libraryVersion), shareKey: `${pkg}/${stateFile}` };
+    }
+    // the facade (not for 'bundled' apps): the page's copy serves every app built with the same
+    // export list; an app built with another one gets its own copy
+    if (mode === 'facade') shared[key] = { import: facade, singleton: false, version, requiredVersion: version, strictVersion: true };
   }
 
   // @citable/shared (one supabase client, one auth store) and its other entry points: strict
@@ -221,7 +241,8 @@ module.exports = {
   exportListVersion,
   sharedLibrary,
   facadeAliases,
-  MANTINE_MODE,
+  productionAliases,
+  LIBRARY_MODE,
   SINGLETONS,
   FACADES,
   MANTINE_CONTEXT_MODULES,

@@ -13,6 +13,9 @@ const {
   libraryCoreShim,
   facadeAliases,
   buildSharedMap,
+  exportedNames,
+  exportListVersion,
+  sharedLibrary,
   ROOT,
 } = require('../shared-deps.cjs');
 const { collectImports, importedNames, libraryCoreImports, walk } = require('../vendor/imports.cjs');
@@ -32,7 +35,7 @@ function facadeExports(file) {
   return names;
 }
 
-describe.each(Object.entries(FACADES))('facade of %s', (pkg, [file, realPkg]) => {
+describe.each(Object.entries(FACADES))('facade of %s', (pkg, { file, pkg: realPkg, stateModules }) => {
   const exported = new Set(facadeExports(file));
 
   test('exports every name the apps and federated libraries import from it', () => {
@@ -56,16 +59,63 @@ describe.each(Object.entries(FACADES))('facade of %s', (pkg, [file, realPkg]) =>
     expect(fs.existsSync(facadeAliases()[`${alias}$`])).toBe(true);
   });
 
-  test('is shared as a strict singleton served by the facade, not as the whole package', () => {
+  test('is served by the facade, not as the whole package, with a version that follows its export list', () => {
     expect(SINGLETONS).not.toContain(pkg);
     const config = buildSharedMap(path.join(ROOT, 'shell'))[pkg];
-    expect(config).toMatchObject({ import: facadeFile(file), singleton: true, strictVersion: true });
+    const names = exportedNames(facadeFile(file));
+    expect(names).toEqual([...new Set(facadeExports(file))].sort());
+    expect(config).toMatchObject({ import: facadeFile(file), version: exportListVersion(JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', realPkg, 'package.json'), 'utf8')).version, facadeFile(file)) });
+    expect(config.requiredVersion).toBe(config.version);
+    // without separate state modules the facade is the one instance of the library's state
+    expect(config.singleton).toBe(!stateModules);
+    if (!stateModules) expect(config.strictVersion).toBe(true);
+  });
+
+  if (stateModules) {
+    test("'bundled' apps import the package itself and share only its state modules, as strict singletons", () => {
+      const shared = buildSharedMap(path.join(ROOT, 'workspace'), { mode: 'bundled' });
+      expect(shared[pkg]).toBeUndefined();
+      for (const stateFile of stateModules) {
+        const abs = path.join(ROOT, 'node_modules', realPkg, stateFile);
+        expect(fs.existsSync(abs)).toBe(true);
+        expect(shared[abs]).toMatchObject({ shareKey: `${realPkg}/${stateFile}`, singleton: true, strictVersion: true });
+      }
+    });
+  }
+});
+
+describe('versions that follow export lists', () => {
+  test('another export list is another version; the order of the names is not', () => {
+    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'exports-'));
+    const write = (name, text) => {
+      fs.writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    write('inner.ts', 'export const inner = 1;\nexport type Hidden = string;\nexport default 3;\n');
+    const a = write('a.ts', "export { b, a } from './x';\nexport type { T } from './x';\nexport function f() {}\nexport * from './inner';\nexport interface I { x: 1 }\n");
+    const b = write('b.ts', "export { a, b } from './x';\nexport function f() {}\nexport { inner } from './inner';\n");
+    const c = write('c.ts', "export { a, b, c } from './x';\nexport function f() {}\nexport { inner } from './inner';\n");
+    expect(exportedNames(a)).toEqual(['a', 'b', 'f', 'inner']);
+    expect(exportListVersion('1.2.3', a)).toBe(exportListVersion('1.2.3', b));
+    expect(exportListVersion('1.2.3', c)).not.toBe(exportListVersion('1.2.3', b));
+    expect(exportListVersion('1.2.3', a)).toMatch(/^1\.2\.3-x[0-9a-f]{10}$/);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  test('@citable/shared and its other entry points are strict singletons versioned by their export lists', () => {
+    const lib = sharedLibrary();
+    expect(Object.keys(lib.entries)).toContain('@citable/shared');
+    const shared = buildSharedMap(path.join(ROOT, 'workspace'), { mode: 'bundled' });
+    for (const [key, entry] of Object.entries(lib.entries)) {
+      expect(shared[key]).toMatchObject({ import: entry, singleton: true, strictVersion: true, version: exportListVersion(lib.version, entry) });
+      expect(shared[key].requiredVersion).toBe(shared[key].version);
+    }
   });
 });
 
 describe('Mantine components bundled by lazy chunks', () => {
   const bundled = [...collectImports(BUNDLED_MANTINE).keys()];
-  const facade = new Set(facadeExports(FACADES['@mantine/core'][0]));
+  const facade = new Set(facadeExports(FACADES['@mantine/core'].file));
 
   test(`${BUNDLED_MANTINE} resolves to @mantine/core and names only real, non-facade exports`, () => {
     expect(facadeAliases()[`${BUNDLED_MANTINE}$`]).toBe(path.join(ROOT, 'node_modules/@mantine/core/esm/index.mjs'));
@@ -123,5 +173,30 @@ describe('import scanner', () => {
     );
     expect([...importedNames(file, '@mantine/core')].sort()).toEqual(['Button', 'Menu', 'Text']);
     fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('the apps’ webpack configs', () => {
+  const sharedOf = (app) => {
+    const config = require(path.join(ROOT, app, 'webpack.config.js'))({}, { mode: 'production' });
+    const appConfig = Array.isArray(config) ? config[0] : config;
+    const federation = appConfig.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
+    return federation._options.shared;
+  };
+
+  test.each([
+    ['shell', 'facade'],
+    ['marketing', 'facade'],
+    ['workspace', 'bundled'],
+    ['reviewer', 'bundled'],
+  ])('%s gets @mantine/core and react-i18next as %s', (app, mode) => {
+    const shared = sharedOf(app);
+    for (const pkg of ['@mantine/core', 'react-i18next']) {
+      if (mode === 'facade') expect(shared[pkg]).toMatchObject({ import: facadeFile(FACADES[pkg].file), singleton: false });
+      else expect(shared[pkg]).toBeUndefined();
+    }
+    // the router facade and the platform library are the same strict singletons everywhere
+    expect(shared['react-router-dom']).toMatchObject({ singleton: true, strictVersion: true });
+    expect(shared['@citable/shared']).toMatchObject({ singleton: true, strictVersion: true });
   });
 });

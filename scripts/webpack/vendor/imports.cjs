@@ -10,6 +10,20 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** App sources that end up in a browser bundle (tests, stories and scripts excluded). */
 const SOURCE_DIRS = ['shell/src', 'marketing/src', 'workspace/src', 'reviewer/src', 'shared/src'];
 
+/**
+ * The sources served by a package's facade: every app's for a facade that all apps share
+ * (react-router-dom); only the 'facade' apps' and the shared library's for one with state modules,
+ * which the 'bundled' apps import themselves (shared-deps.cjs LIBRARY_MODE).
+ */
+function sourceDirsFor(pkg) {
+  const { FACADES, LIBRARY_MODE } = require('../shared-deps.cjs');
+  if (!FACADES[pkg] || !FACADES[pkg].stateModules) return SOURCE_DIRS;
+  return SOURCE_DIRS.filter((dir) => {
+    const app = dir.split('/')[0];
+    return !(app in LIBRARY_MODE) || LIBRARY_MODE[app] === 'facade';
+  });
+}
+
 /** Libraries bundled by the apps that import a facaded package themselves (their ESM build). */
 const LIBRARY_DIRS = ['node_modules/@mantine/carousel/esm', 'node_modules/@mantine/notifications/esm'];
 
@@ -75,7 +89,7 @@ function libraryCoreImports(lib, { root = ROOT } = {}) {
 function collectImports(pkg, { root = ROOT } = {}) {
   const shimmed = (file) => pkg === '@mantine/core' && libraryCoreShim(path.dirname(file)) !== null;
   const files = [
-    ...SOURCE_DIRS.flatMap((d) => walk(path.join(root, d), isSource)),
+    ...sourceDirsFor(pkg).flatMap((d) => walk(path.join(root, d), isSource)),
     ...LIBRARY_DIRS.flatMap((d) => walk(path.join(root, d), (n) => n.endsWith('.mjs'))).filter((f) => !shimmed(f)),
     ...LIBRARY_CORE_SHIMS.map(({ file }) => file),
   ];
@@ -89,7 +103,7 @@ function collectImports(pkg, { root = ROOT } = {}) {
   return byName;
 }
 
-module.exports = { collectImports, importedNames, libraryCoreImports, walk, SOURCE_DIRS, LIBRARY_DIRS };
+module.exports = { collectImports, importedNames, libraryCoreImports, walk, sourceDirsFor, SOURCE_DIRS, LIBRARY_DIRS };
 
 if (require.main === module) {
   const pkg = process.argv[2] || '@mantine/core';
