@@ -23,23 +23,20 @@ const subdirs = (dir) =>
 const MAY_IMPORT_APP = new Set(['app', 'exposes', 'testing']);
 // the cross-feature layer: used by features and app, never uses them
 const SHARED_LAYER = ['components', 'hooks', 'lib', 'utils', 'config', 'types'];
-// test helpers (renderWithProviders…) kept under src/features/ although they are no feature: the tests
-// of every feature may import them, production code may not (their place is src/testing/)
-const TEST_HELPER_FOLDERS = ['testing'];
 
 /** no-restricted-paths zones for every app, from its folders as they are now (a new feature is covered). */
-function boundaryZones({ forTests }) {
+function boundaryZones() {
   const zones = APPS.flatMap((app) => {
     const src = `${app}/src`;
     const srcDirs = subdirs(src);
-    const features = subdirs(`${src}/features`).filter((dir) => !TEST_HELPER_FOLDERS.includes(dir));
+    const features = subdirs(`${src}/features`);
     const sharedLayer = SHARED_LAYER.filter((dir) => srcDirs.includes(dir)).map((dir) => `${src}/${dir}`);
     return [
       // a feature never imports another feature
       ...features.map((feature) => ({
         target: `${src}/features/${feature}`,
         from: `${src}/features`,
-        except: [`./${feature}`, ...(forTests ? TEST_HELPER_FOLDERS.map((dir) => `./${dir}`) : [])],
+        except: [`./${feature}`],
         message: `A feature never imports another feature: move what both need to ${src}/components or ${src}/lib, or compose them in ${src}/app.`,
       })),
       // nothing below src/app imports it (routes compose features, not the other way round)
@@ -119,7 +116,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones({ forTests: false }) }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones() }],
       // lazy import() counts (a page importing the route table that lazy-loads it is a cycle); no
       // maxDepth: each module is parsed once whatever the depth, so a limit saves no time (measured)
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -128,10 +125,22 @@ export default tseslint.config(
     },
   },
   {
-    // tests may also use the test helpers of src/features/testing
-    files: APPS.map((app) => `${app}/src/**/*.test.{ts,tsx}`),
+    // the public pages stay light: the query cache is for the signed-in remotes
+    files: ['marketing/src/**/*.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones({ forTests: true }) }],
+      'no-restricted-imports': ['error', { paths: [
+        { name: '@citable/shared/query', message: 'The public pages never download the query cache (TanStack Query): call the API function, or use a hook of your own.' },
+        { name: '@tanstack/react-query', message: 'The public pages never download the query cache (TanStack Query).' },
+      ] }],
+    },
+  },
+  {
+    // the signed-in remotes import Mantine as its documentation says (bundled, scripts/webpack/vendor/README.md)
+    files: ['workspace/src/**/*.{ts,tsx}', 'reviewer/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [
+        { name: '@citable/mantine-bundled', message: "The workspace and reviewer bundle Mantine: import from '@mantine/core'." },
+      ] }],
     },
   },
   {

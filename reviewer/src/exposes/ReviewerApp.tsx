@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { QueryProvider } from '@citable/shared/query';
 import { authStore, loadSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
 import { ReviewerRoutes } from '../app/ReviewerRoutes';
 
@@ -9,7 +10,9 @@ recordSharedProbe('reviewer', { sharedInstanceId, authStore, loadSupabase, i18n 
 export default function ReviewerApp() {
   return (
     <div data-app="reviewer" data-build-id={process.env.CITABLE_BUILD_ID} style={{ display: 'contents' }}>
-      <ReviewerRoutes />
+      <QueryProvider>
+        <ReviewerRoutes />
+      </QueryProvider>
     </div>
   );
 }

@@ -7,7 +7,7 @@
  *   useMutation({ mutationFn: createSite, meta: { invalidates: [queryKeys.sites.all] } })
  *
  * Query and mutation functions stay in each remote's features/<domain>/api/ and go through
- * `request()` / `unwrap()` of '@citable/shared', so errors reaching the UI are DataErrors.
+ * `request()` / `unwrap()` of '@citable/shared/data', so errors reaching the UI are DataErrors.
  */
 import type { QueryKey } from '@tanstack/react-query';
 import { invalidateKeys } from './client';

@@ -6,7 +6,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
 import { checkPasswordsMatch, validateConfirmation, validatePassword } from '../lib/auth/validation';
-import { serverMessage, showErrorToast, showSuccessToast } from '../lib/toasts';
+import { authErrorMessage } from '@citable/shared/auth-errors';
+import { showErrorToast, showSuccessToast } from '../lib/toasts';
 
 /** Form shared by /auth/update-password and the settings page. */
 export function UpdatePasswordForm({ onUpdated, submitLabel }: { onUpdated: () => void; submitLabel?: string }) {
@@ -28,14 +29,14 @@ export function UpdatePasswordForm({ onUpdated, submitLabel }: { onUpdated: () =
     try {
       const { error } = await updatePassword(password);
       if (error) {
-        showErrorToast(t('toast.updateError.title'), serverMessage(error, t('toast.unknownError')));
+        showErrorToast(t('toast.updateError.title'), authErrorMessage(error, t));
         return;
       }
       showSuccessToast(t('toast.updateSuccess.title'), t('toast.updateSuccess.message'));
       form.reset();
       onUpdated();
     } catch (error) {
-      showErrorToast(t('toast.updateError.title'), serverMessage(error as Error, t('toast.unknownError')));
+      showErrorToast(t('toast.updateError.title'), authErrorMessage(error, t));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { QueryProvider } from '@citable/shared/query';
 import { authStore, loadSupabase, i18n, recordSharedProbe, sharedInstanceId } from '@citable/shared';
 import { WorkspaceRoutes } from '../app/WorkspaceRoutes';
 
@@ -9,7 +10,9 @@ recordSharedProbe('workspace', { sharedInstanceId, authStore, loadSupabase, i18n
 export default function WorkspaceApp() {
   return (
     <div data-app="workspace" data-build-id={process.env.CITABLE_BUILD_ID} style={{ display: 'contents' }}>
-      <WorkspaceRoutes />
+      <QueryProvider>
+        <WorkspaceRoutes />
+      </QueryProvider>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@s
 import { authStore, type AuthResult } from '@citable/shared';
 import { AuthPage } from './AuthPage';
 import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
-import { renderWithProviders, resetAuthStore, setSignedOut, switchToFrench } from '../../testing/render';
+import { renderWithProviders, resetAuthStore, setSignedOut, switchToFrench } from '../../../testing/render';
 
 function deferred() {
   let resolve!: (value: AuthResult) => void;

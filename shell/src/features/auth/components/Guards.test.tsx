@@ -3,7 +3,7 @@ import { Route } from 'react-router-dom';
 import { authStore } from '@citable/shared';
 import { RequireAuth } from './RequireAuth';
 import { GuestOnly } from './GuestOnly';
-import { renderWithProviders, resetAuthStore, setSignedOut, signInAs, switchToFrench } from '../../testing/render';
+import { renderWithProviders, resetAuthStore, setSignedOut, signInAs, switchToFrench } from '../../../testing/render';
 
 beforeAll(switchToFrench);
 beforeEach(resetAuthStore);

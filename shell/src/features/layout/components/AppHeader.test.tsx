@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { authStore, i18n, LANGUAGE_STORAGE_KEY } from '@citable/shared';
 import { AppHeader } from './AppHeader';
-import { renderWithProviders, resetAuthStore, setSignedOut, signInAs, switchToFrench } from '../../testing/render';
+import { renderWithProviders, resetAuthStore, setSignedOut, signInAs, switchToFrench } from '../../../testing/render';
 
 beforeEach(async () => {
   resetAuthStore();

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LinkedInConnect } from './LinkedInConnect';
-import { renderWithProviders, switchToFrench } from '../../testing/render';
+import { renderWithProviders, switchToFrench } from '../../../testing/render';
 
 beforeAll(switchToFrench);
 afterEach(() => document.querySelectorAll('script[data-testid="linkedin-script"]').forEach((s) => s.remove()));

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore, useUser } from '@citable/shared';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
-import { serverMessage, showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { authErrorMessage } from '@citable/shared/auth-errors';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 
 function DisplayNameForm() {
   const { t } = useTranslation('shell');
@@ -26,7 +27,7 @@ function DisplayNameForm() {
     try {
       const { error } = await updateProfile({ full_name: fullName.trim() });
       if (error) {
-        showErrorToast(t('settings.account.saveError'), serverMessage(error, tAuth('toast.unknownError')));
+        showErrorToast(t('settings.account.saveError'), authErrorMessage(error, tAuth));
         return;
       }
       showSuccessToast(t('settings.account.saved'), t('settings.account.savedMessage'));
