@@ -1,0 +1,17 @@
+// WCAG 2.1 AA check of what a page shows, with axe-core (the engine browsers' accessibility tools use).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Fails on any critical or serious axe-core violation (WCAG 2.0/2.1 A and AA rules) in the page, or in
+ * `include` (a CSS selector) only; the message lists each rule, its impact and where it fails.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, { include }: { include?: string } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious, 'axe-core: critical or serious violations').toEqual([]);
+}
