@@ -1,19 +1,39 @@
+import type { ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { Route, Routes } from 'react-router-dom';
-import { NotFound, PlaceholderScreen, RouteErrorBoundary } from '@citable/shared';
+import { lazyPage, NotFound, PlaceholderScreen, RouteErrorBoundary } from '@citable/shared';
 import { patterns, type ScreenKey } from '../config/paths';
 
+const pageLoader = (
+  <Center py="xl">
+    <Loader size="sm" />
+  </Center>
+);
+
+const ToneArticlesScreen = lazyPage(
+  () => import('../features/tone-articles/components/ToneArticlesScreen').then((m) => m.ToneArticlesScreen),
+  pageLoader,
+);
+
+const SitesListPage = lazyPage(() => import('../features/sites/components/SitesListPage').then((m) => m.SitesListPage), pageLoader);
+const SiteDetailPage = lazyPage(() => import('../features/sites/components/SiteDetailPage').then((m) => m.SiteDetailPage), pageLoader);
+
+/** Screens built so far (lazy, each with its error boundary from lazyPage). */
+const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
+  dashboard: <SitesListPage />,
+  sites: <SitesListPage />,
+  site: <SiteDetailPage />,
+  toneArticles: <ToneArticlesScreen />,
+};
+
 /** Screens still to build (spec/app.md §2): a labelled placeholder each, until its issue lands. */
-const PLACEHOLDERS: Record<ScreenKey, string> = {
-  dashboard: 'Sites list (Your Sites)',
-  sites: 'Sites list (Your Sites)',
-  site: 'Site detail',
+const PLACEHOLDERS: Record<Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site'>, string> = {
   pages: 'Page list',
   page: 'Page detail',
   pageVersions: 'Page versions',
   keywords: 'Keywords',
   llmAnswers: 'LLM answers',
   images: 'Images',
-  toneArticles: 'Tone articles',
 };
 
 /**
@@ -24,7 +44,10 @@ export function WorkspaceRoutes() {
   return (
     <div data-testid="workspace-app" style={{ display: 'contents' }}>
       <Routes>
-        {(Object.keys(PLACEHOLDERS) as ScreenKey[]).map((key) => (
+        {(Object.keys(SCREENS) as ScreenKey[]).map((key) => (
+          <Route key={key} path={patterns[key]} element={SCREENS[key]} />
+        ))}
+        {(Object.keys(PLACEHOLDERS) as (keyof typeof PLACEHOLDERS)[]).map((key) => (
           <Route
             key={key}
             path={patterns[key]}
