@@ -191,11 +191,13 @@ test.describe('authentication', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('wrong password shows the server message', async ({ page }) => {
+  test('wrong password shows the error in the user’s language (GoTrue invalid_credentials)', async ({ page }) => {
     const auth = new AuthPageObject(page);
     await auth.open();
     await auth.signIn('demo@citable.local', 'not-the-password');
-    await expectToast(page, 'Erreur de connexion', /invalid/i);
+    // a known GoTrue code gets its own text (@citable/shared/auth-errors); the server's English
+    // message is only the fallback for codes without one
+    await expectToast(page, 'Erreur de connexion', 'Adresse e-mail ou mot de passe incorrect.');
     await expect(page).toHaveURL(/\/auth$/);
     await expect(auth.loginForm.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
   });

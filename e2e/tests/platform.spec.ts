@@ -98,8 +98,8 @@ test.describe('platform shell and remotes', () => {
       for (const [app, origin] of Object.entries(origins)) {
         const manifest = (await (await page.request.get(`${origin}/mf-manifest.json`)).json()) as Manifest;
         const entry = manifest.shared.find((s) => s.name === lib);
-        // the signed-in remotes bundle the Mantine components they use (only its contexts are shared)
-        const isBundled = lib === '@mantine/core' && app === 'reviewer';
+        // the signed-in remotes bundle Mantine and react-i18next (only their state modules are shared)
+        const isBundled = (lib === '@mantine/core' || lib === 'react-i18next') && app === 'reviewer';
         expect(Boolean(entry), `${app} ${isBundled ? 'bundles' : 'shares'} ${lib}`).toBe(!isBundled);
         if (!entry) continue;
         const files = [...entry!.assets.js.sync, ...entry!.assets.js.async];
