@@ -28,11 +28,12 @@ export async function createConfirmedUser(request: APIRequestContext, prefix = '
   return { email, password, id: user.id };
 }
 
-/** Signs in through the shell's /auth page (English UI) and waits for the signed-in layout. */
+/** Signs in through the shell's /auth page (in whichever language it shows) and waits for the signed-in layout. */
 export async function signIn(page: Page, user: TestUser, origin = ''): Promise<void> {
   await page.goto(`${origin}/auth`);
-  await page.getByLabel('Email address').first().fill(user.email);
-  await page.getByLabel('Password').first().fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const form = page.locator('form').filter({ has: page.locator('input[type="password"]') }).first();
+  await form.locator('input[type="email"]').fill(user.email);
+  await form.locator('input[type="password"]').fill(user.password);
+  await form.locator('button[type="submit"]').click();
   await expect(page.getByTestId('sidebar').first()).toBeVisible();
 }

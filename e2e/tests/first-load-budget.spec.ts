@@ -116,7 +116,8 @@ test.describe('first-load budget of the public pages', () => {
     const js = firstLoad.firstLoadJs(requests);
     const byApp = new Map<string, number>();
     for (const file of js.files) {
-      const app = Object.entries(platformUrls).find(([, url]) => url && file.url.startsWith(url))?.[0] ?? 'other';
+      const origin = new URL(file.url).origin;
+      const app = Object.entries(platformUrls).find(([, url]) => url && new URL(url).origin === origin)?.[0] ?? 'other';
       byApp.set(app, (byApp.get(app) ?? 0) + file.bytes);
     }
     const parts = [...byApp.entries()].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ');
