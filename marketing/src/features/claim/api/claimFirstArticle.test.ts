@@ -1,34 +1,13 @@
-import { setRuntimeConfig } from '@citable/shared';
 import { isDataError } from '@citable/shared/data';
 import { claimFirstArticle } from './claimFirstArticle';
+import { stubBackend, setupTestBackendConfig } from '../../../testing/backend';
 
-type Answer = { status: number; body?: unknown } | Error;
 
-/** The backend, as supabase-js sees it through fetch (jsdom has none: the part of a Response it reads). */
-function backend(answer: Answer) {
-  const fetch = jest.fn(async (_url: string, _init?: RequestInit) => {
-    if (answer instanceof Error) throw answer;
-    const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return { ok: answer.status < 300, status: answer.status, statusText: '', headers: new Headers(), text: async () => text, json: async () => answer.body };
-  });
-  globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
-  return fetch;
-}
-
-beforeAll(() => {
-  setRuntimeConfig({
-    supabaseUrl: 'http://backend.test',
-    supabaseAnonKey: 'anon-key',
-    remotes: { marketing: 'http://m.test', workspace: 'http://w.test', reviewer: 'http://r.test' },
-    linkedinScriptUrl: null,
-    siteUrl: 'http://site.test',
-    contact: { email: 'hello@citable.test', phone: '', address: '' },
-  });
-});
+setupTestBackendConfig();
 
 describe('claimFirstArticle', () => {
   it('calls the RPC and returns the request and its site', async () => {
-    const fetch = backend({ status: 200, body: { request_id: 4, site_id: 9 } });
+    const fetch = stubBackend({ status: 200, body: { request_id: 4, site_id: 9 } });
     await expect(claimFirstArticle({ url: 'https://example.com', email: ' owner@example.com ' })).resolves.toEqual({ request_id: 4, site_id: 9 });
     const [url, init] = fetch.mock.calls[0];
     expect(String(url)).toBe('http://backend.test/rest/v1/rpc/claim_first_article');
@@ -36,21 +15,21 @@ describe('claimFirstArticle', () => {
   });
 
   it('throws an invalid DataError naming the refused field', async () => {
-    backend({ status: 400, body: { code: '22023', message: 'Please enter a valid website URL.', details: null, hint: 'url' } });
+    stubBackend({ status: 400, body: { code: '22023', message: 'Please enter a valid website URL.', details: null, hint: 'url' } });
     const error = await claimFirstArticle({ url: 'x', email: 'a@b.co' }).catch((e: unknown) => e);
     expect(isDataError(error)).toBe(true);
     expect(error).toMatchObject({ kind: 'invalid', hint: 'url', message: 'Please enter a valid website URL.' });
   });
 
   it("throws a rate_limited DataError on the gateway's 429, a network one without an answer", async () => {
-    backend({ status: 429, body: { code: '429', message: 'Too many requests: rate limit reached for this function', details: null, hint: null } });
+    stubBackend({ status: 429, body: { code: '429', message: 'Too many requests: rate limit reached for this function', details: null, hint: null } });
     await expect(claimFirstArticle({ url: 'https://example.com', email: 'a@b.co' })).rejects.toMatchObject({ kind: 'rate_limited' });
-    backend(new TypeError('Failed to fetch'));
+    stubBackend(new TypeError('Failed to fetch'));
     await expect(claimFirstArticle({ url: 'https://example.com', email: 'a@b.co' })).rejects.toMatchObject({ kind: 'network' });
   });
 
   it('throws a server DataError for an answer of another shape', async () => {
-    backend({ status: 200, body: { unexpected: true } });
+    stubBackend({ status: 200, body: { unexpected: true } });
     await expect(claimFirstArticle({ url: 'https://example.com', email: 'a@b.co' })).rejects.toMatchObject({ name: 'DataError', kind: 'server' });
   });
 });

@@ -1,36 +1,15 @@
-import { setRuntimeConfig } from '@citable/shared';
 import { isDataError } from '@citable/shared/data';
 import { submitContactMessage } from './submitContactMessage';
+import { stubBackend, setupTestBackendConfig } from '../../../testing/backend';
 
-type Answer = { status: number; body?: unknown } | Error;
-
-/** The backend, as supabase-js sees it through fetch (jsdom has none: the part of a Response it reads). */
-function backend(answer: Answer) {
-  const fetch = jest.fn(async (_url: string, _init?: RequestInit) => {
-    if (answer instanceof Error) throw answer;
-    const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return { ok: answer.status < 300, status: answer.status, statusText: '', headers: new Headers(), text: async () => text, json: async () => answer.body };
-  });
-  globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
-  return fetch;
-}
 
 const input = { name: ' Marie ', email: ' marie@example.com ', message: ' Bonjour, une question. ' };
 
-beforeAll(() => {
-  setRuntimeConfig({
-    supabaseUrl: 'http://backend.test',
-    supabaseAnonKey: 'anon-key',
-    remotes: { marketing: 'http://m.test', workspace: 'http://w.test', reviewer: 'http://r.test' },
-    linkedinScriptUrl: null,
-    siteUrl: 'http://site.test',
-    contact: { email: 'hello@citable.test', phone: '', address: '' },
-  });
-});
+setupTestBackendConfig();
 
 describe('submitContactMessage', () => {
   it('calls the RPC with the trimmed values', async () => {
-    const fetch = backend({ status: 200, body: { id: 1, created_at: '2026-01-01' } });
+    const fetch = stubBackend({ status: 200, body: { id: 1, created_at: '2026-01-01' } });
     await expect(submitContactMessage(input)).resolves.toBeUndefined();
     const [url, init] = fetch.mock.calls[0];
     expect(String(url)).toBe('http://backend.test/rest/v1/rpc/submit_contact_message');
@@ -38,24 +17,24 @@ describe('submitContactMessage', () => {
   });
 
   it('throws a rate_limited DataError when the address sent too many messages', async () => {
-    backend({ status: 400, body: { code: 'P0001', message: 'Too many messages were sent from this address. Please try again later.', details: null, hint: 'rate_limited' } });
+    stubBackend({ status: 400, body: { code: 'P0001', message: 'Too many messages were sent from this address. Please try again later.', details: null, hint: 'rate_limited' } });
     const error = await submitContactMessage(input).catch((e: unknown) => e);
     expect(isDataError(error)).toBe(true);
     expect(error).toMatchObject({ kind: 'rate_limited', code: 'P0001', status: 400, hint: 'rate_limited' });
   });
 
   it("throws an invalid DataError naming the field the server refused", async () => {
-    backend({ status: 400, body: { code: '22023', message: 'Please enter a valid email address.', details: null, hint: 'email' } });
+    stubBackend({ status: 400, body: { code: '22023', message: 'Please enter a valid email address.', details: null, hint: 'email' } });
     await expect(submitContactMessage(input)).rejects.toMatchObject({ name: 'DataError', kind: 'invalid', hint: 'email' });
   });
 
   it("throws a rate_limited DataError on the gateway's 429", async () => {
-    backend({ status: 429, body: { code: '429', message: 'Too many requests: rate limit reached for this function', details: null, hint: 'Try again in 30 seconds.' } });
+    stubBackend({ status: 429, body: { code: '429', message: 'Too many requests: rate limit reached for this function', details: null, hint: 'Try again in 30 seconds.' } });
     await expect(submitContactMessage(input)).rejects.toMatchObject({ kind: 'rate_limited', status: 429 });
   });
 
   it('throws a network DataError when the backend cannot be reached', async () => {
-    backend(new TypeError('Failed to fetch'));
+    stubBackend(new TypeError('Failed to fetch'));
     await expect(submitContactMessage(input)).rejects.toMatchObject({ name: 'DataError', kind: 'network' });
   });
 });

@@ -1,5 +1,5 @@
-import { setRuntimeConfig } from '@citable/shared';
 import { getDemoArticles, latestVersionPerPage, type DemoVersionRow } from './getDemoArticles';
+import { stubBackend, setupTestBackendConfig } from '../../../testing/backend';
 
 const row = (id: string, page: string, date: string, name = `Page ${page}`): DemoVersionRow => ({
   id, page, created_date: date, pages: { id: page, name, hide_revisions_texts_from_preview: true },
@@ -23,33 +23,12 @@ describe('latestVersionPerPage', () => {
   it('returns an empty list for no rows', () => expect(latestVersionPerPage([])).toEqual([]));
 });
 
-type Answer = { status: number; body?: unknown } | Error;
 
-/** The backend, as supabase-js sees it through fetch (jsdom has none: the part of a Response it reads). */
-function backend(answer: Answer) {
-  const fetch = jest.fn(async (_url: string, _init?: RequestInit) => {
-    if (answer instanceof Error) throw answer;
-    const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return { ok: answer.status < 300, status: answer.status, statusText: '', headers: new Headers(), text: async () => text, json: async () => answer.body };
-  });
-  globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
-  return fetch;
-}
-
-beforeAll(() => {
-  setRuntimeConfig({
-    supabaseUrl: 'http://backend.test',
-    supabaseAnonKey: 'anon-key',
-    remotes: { marketing: 'http://m.test', workspace: 'http://w.test', reviewer: 'http://r.test' },
-    linkedinScriptUrl: null,
-    siteUrl: 'http://site.test',
-    contact: { email: 'hello@citable.test', phone: '', address: '' },
-  });
-});
+setupTestBackendConfig();
 
 describe('getDemoArticles', () => {
   it('reads the versions of demo pages and keeps the latest of each', async () => {
-    const fetch = backend({
+    const fetch = stubBackend({
       status: 200,
       body: [
         { id: 'v2', page: 1, created_date: '2025-02-01T00:00:00Z', pages: { id: 1, name: 'Guide', hide_revisions_texts_from_preview: true } },
@@ -65,7 +44,7 @@ describe('getDemoArticles', () => {
   });
 
   it('throws a DataError the hook can log', async () => {
-    backend({ status: 401, body: { code: 'PGRST301', message: 'JWT expired', details: null, hint: null } });
+    stubBackend({ status: 401, body: { code: 'PGRST301', message: 'JWT expired', details: null, hint: null } });
     await expect(getDemoArticles()).rejects.toMatchObject({ name: 'DataError', kind: 'unauthorized', code: 'PGRST301' });
   });
 });
