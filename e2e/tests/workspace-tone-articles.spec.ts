@@ -4,6 +4,7 @@
 // only the error and empty states answer from page.route (a new account always sees the shared group).
 import type { Page } from '@playwright/test';
 import { test, expect, saveScreenshots } from '../fixtures';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { createConfirmedUser, signIn, type TestUser } from '../support/users';
 
 const SHARED_GROUP = 'Ton éditorial chaleureux'; // seed: demo's group, is_shared
@@ -24,6 +25,9 @@ const row = (page: Page, name: string) => rows(page).filter({ hasText: name });
 const groupRow = (page: Page, name: string) => page.locator('[data-testid="tone-article-row"][data-kind="group"]').filter({ hasText: name });
 const memberRow = (page: Page, name: string) => page.locator('[data-testid="tone-article-row"][data-kind="member"]').filter({ hasText: name });
 const dialog = (page: Page) => page.getByRole('dialog');
+// axe-core on this screen (and its dialogs, rendered in a portal)
+const SCREEN = '[data-testid="tone-articles-screen"]';
+const DIALOG = '[role="dialog"]';
 
 async function openToneArticles(page: Page) {
   await page.goto('/tone-articles');
@@ -52,6 +56,7 @@ test.describe.serial('tone articles', () => {
     await expect(page.getByText('No tone articles found')).toBeVisible();
     await expect(rows(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create new tone article' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { include: SCREEN });
     await saveScreenshots(page, 'tone-articles-empty');
   });
 
@@ -75,6 +80,7 @@ test.describe.serial('tone articles', () => {
     await expect(dialog(page).getByRole('heading', { name: 'Create new tone article' })).toBeVisible();
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     await expect(dialog(page).getByText('Name is required')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { include: DIALOG });
     await dialog(page).getByLabel('Name').fill('   ');
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     await expect(dialog(page).getByText('Name is required')).toBeVisible();
@@ -130,6 +136,7 @@ test.describe.serial('tone articles', () => {
     expect(names[groupIndex + 1]).toContain(MEMBER);
     expect(names[groupIndex + 1]).toMatch(/^member:/);
     await expect(memberRow(page, MEMBER).getByRole('cell').nth(1)).toHaveText(GROUP);
+    await expectNoSeriousA11yViolations(page, { include: SCREEN });
     await saveScreenshots(page, 'tone-articles-list');
 
     // edit: the same dialog, filled in
@@ -199,6 +206,7 @@ test.describe.serial('tone articles', () => {
     await expect(row(page, SHARED_GROUP).getByText('Partagé', { exact: true })).toBeVisible();
     await expect(groupRow(page, GROUP).getByText('Groupe', { exact: true })).toBeVisible();
     await expect(groupRow(page, GROUP).getByRole('button', { name: 'Voir plus' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { include: SCREEN });
     await saveScreenshots(page, 'tone-articles-fr');
 
     await page.getByRole('button', { name: 'Créer un article de ton' }).click();
@@ -214,8 +222,10 @@ test.describe.serial('tone articles', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, { include: SCREEN });
     await page.getByRole('button', { name: `Supprimer ${GROUP}` }).click();
     await expect(dialog(page).getByText(`Supprimer « ${GROUP} » ? Cette action est irréversible.`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { include: DIALOG });
     await saveScreenshots(page, 'tone-articles-fr-delete');
     await dialog(page).getByRole('button', { name: 'Annuler' }).click();
   });

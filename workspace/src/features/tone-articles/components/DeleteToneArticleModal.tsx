@@ -5,6 +5,7 @@ import { dataErrorMessage } from '@citable/shared/data';
 import { useDeleteToneArticle } from '../api/deleteToneArticle';
 import type { ToneArticleRow } from '../api/getToneArticles';
 import { NS } from '../i18n';
+import { MODAL_CONTRAST } from './ToneArticleFormModal';
 
 export interface DeleteToneArticleModalProps {
   article: ToneArticleRow | null;
@@ -29,11 +30,17 @@ export function DeleteToneArticleModal({ article, memberCount, onClose }: Delete
   };
 
   return (
-    <Modal opened={article !== null} onClose={onClose} title={t('confirmDelete.title')}>
+    <Modal
+      opened={article !== null}
+      onClose={onClose}
+      title={t('confirmDelete.title')}
+      styles={MODAL_CONTRAST}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{t('confirmDelete.message', { name: article?.name ?? '' })}</Text>
         {memberCount > 0 && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {t('confirmDelete.membersNote', { count: memberCount })}
           </Text>
         )}
@@ -41,7 +48,7 @@ export function DeleteToneArticleModal({ article, memberCount, onClose }: Delete
           <Button variant="default" onClick={onClose} disabled={remove.isPending}>
             {t('confirmDelete.cancel')}
           </Button>
-          <Button color="red" onClick={handleConfirm} loading={remove.isPending}>
+          <Button color="red.8" onClick={handleConfirm} loading={remove.isPending}>
             {t('confirmDelete.confirm')}
           </Button>
         </Group>

@@ -12,7 +12,7 @@ export function ToneArticleContent({ content }: { content: string | null }) {
   const text = contentToText(content);
   if (!text) {
     return (
-      <Text size="sm" c="dimmed" fs="italic">
+      <Text size="sm" c="gray.7" fs="italic">
         {t('noContent')}
       </Text>
     );
@@ -28,6 +28,7 @@ export function ToneArticleContent({ content }: { content: string | null }) {
           component="button"
           type="button"
           size="sm"
+          c="brand.8"
           aria-expanded={isExpanded}
           aria-controls={id}
           onClick={() => setIsExpanded((value) => !value)}

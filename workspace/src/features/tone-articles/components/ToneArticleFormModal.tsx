@@ -10,6 +10,11 @@ import { useUpdateToneArticle } from '../api/updateToneArticle';
 import { NS } from '../i18n';
 
 const NONE = 'none';
+// Mantine's error red (red.6) and dimmed grey (gray.6) are ~3.3:1 on white: darker ones for the
+// validation messages and field descriptions (WCAG AA 4.5:1)
+export const MODAL_CONTRAST = {
+  root: { '--mantine-color-error': 'var(--mantine-color-red-8)', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+} as const;
 const NAME_MAX = 200;
 
 interface FormValues {
@@ -32,7 +37,14 @@ export function ToneArticleFormModal({ opened, onClose, article, memberCount = 0
   const { t } = useTranslation(NS);
   const isEdit = Boolean(article);
   return (
-    <Modal opened={opened} onClose={onClose} title={isEdit ? t('form.editTitle') : t('form.createTitle')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={isEdit ? t('form.editTitle') : t('form.createTitle')}
+      size="lg"
+      styles={MODAL_CONTRAST}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {/* remounted per article: the form starts from its values */}
       {opened && <ToneArticleForm key={article?.id ?? 'new'} article={article ?? null} memberCount={memberCount} onDone={onClose} />}
     </Modal>

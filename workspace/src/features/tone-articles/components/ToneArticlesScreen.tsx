@@ -53,7 +53,7 @@ export function ToneArticlesScreen() {
       <Center py="xl" role="status" aria-live="polite">
         <Group gap="sm">
           <Loader size="sm" />
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {t('loading')}
           </Text>
         </Group>
@@ -64,7 +64,7 @@ export function ToneArticlesScreen() {
       <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('loadError')} role="alert">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{dataErrorMessage(articles.error, t)}</Text>
-          <Button variant="light" color="red" size="xs" onClick={() => void articles.refetch()} loading={articles.isFetching}>
+          <Button color="red.8" size="xs" onClick={() => void articles.refetch()} loading={articles.isFetching}>
             {t('retry')}
           </Button>
         </Stack>
@@ -73,7 +73,7 @@ export function ToneArticlesScreen() {
   } else if (entries.length === 0) {
     body = (
       <Paper withBorder p="xl" radius="md">
-        <Text ta="center" c="dimmed" data-testid="tone-articles-empty">
+        <Text ta="center" c="gray.7" data-testid="tone-articles-empty">
           {t('empty')}
         </Text>
       </Paper>
@@ -91,7 +91,7 @@ export function ToneArticlesScreen() {
           <Title order={1} size="h2">
             {t('title')}
           </Title>
-          <Text c="dimmed" size="sm" mt={4}>
+          <Text c="gray.7" size="sm" mt={4}>
             {t('intro')}
           </Text>
         </div>
@@ -118,7 +118,7 @@ interface ListProps {
   onDelete: (entry: Entry) => void;
 }
 
-function NameCell({ entry }: { entry: Entry }) {
+function NameCell({ entry, isIndented = true }: { entry: Entry; isIndented?: boolean }) {
   const { t } = useTranslation(NS);
   if (entry.kind === 'group') {
     return (
@@ -127,15 +127,15 @@ function NameCell({ entry }: { entry: Entry }) {
           {entry.article.name}
         </Text>
         <Group gap={6}>
-          <Badge size="sm" variant="light" color="indigo">
+          <Badge size="sm" variant="filled" color="indigo.8">
             {t('group')}
           </Badge>
           {entry.article.is_shared && (
-            <Badge size="sm" variant="outline" color="gray">
+            <Badge size="sm" variant="outline" color="gray.7">
               {t('shared')}
             </Badge>
           )}
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {t('groupMembers', { count: entry.memberCount })}
           </Text>
         </Group>
@@ -143,8 +143,8 @@ function NameCell({ entry }: { entry: Entry }) {
     );
   }
   return (
-    <Group gap={6} wrap="nowrap" pl="md" align="flex-start">
-      <IconCornerDownRight size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2, color: 'var(--mantine-color-dimmed)' }} />
+    <Group gap={6} wrap="nowrap" pl={isIndented ? 'md' : 0} align="flex-start">
+      <IconCornerDownRight size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2, color: 'var(--mantine-color-gray-6)' }} />
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {entry.article.name}
       </Text>
@@ -163,7 +163,7 @@ function RowActions({ entry, userId, onEdit, onDelete }: { entry: Entry } & Omit
   if (!canEdit(entry.article, userId)) {
     return (
       <Tooltip label={t('readOnly')}>
-        <Group gap={4} c="dimmed" wrap="nowrap" data-testid="tone-article-read-only">
+        <Group gap={4} c="gray.7" wrap="nowrap" data-testid="tone-article-read-only">
           <IconLock size={16} aria-hidden />
           <VisuallyHidden>{t('readOnly')}</VisuallyHidden>
         </Group>
@@ -214,7 +214,7 @@ function ToneArticleTable({ entries, ...actions }: ListProps) {
                   <NameCell entry={entry} />
                 </Table.Td>
                 <Table.Td style={{ verticalAlign: 'top' }}>
-                  <Text size="sm" c={parentName(entry) ? undefined : 'dimmed'}>
+                  <Text size="sm" c={parentName(entry) ? undefined : 'gray.7'}>
                     {parentName(entry) ?? t('noParent')}
                   </Text>
                 </Table.Td>
@@ -254,12 +254,13 @@ function ToneArticleCards({ entries, ...actions }: ListProps) {
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <div style={{ minWidth: 0, flex: 1 }}>
-                <NameCell entry={entry} />
+                {/* the card itself is indented under its group */}
+                <NameCell entry={entry} isIndented={false} />
               </div>
               <RowActions entry={entry} {...actions} />
             </Group>
             {parent && (
-              <Text size="xs" c="dimmed" mt={6}>
+              <Text size="xs" c="gray.7" mt={6}>
                 {t('parentLabel', { name: parent })}
               </Text>
             )}
