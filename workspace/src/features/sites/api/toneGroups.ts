@@ -1,0 +1,13 @@
+/** Tone article groups: tone_articles without a parent, by name (spec/app.md §7 tone_articles). */
+import { useQuery } from '@tanstack/react-query';
+import { request } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+
+export const getToneGroups = () =>
+  request((db) =>
+    db.from('tone_articles').select('id, name').is('parent_tone_article', null).order('name', { ascending: true }),
+  );
+
+export function useToneGroups(enabled = true) {
+  return useQuery({ queryKey: queryKeys.toneArticles.groups(), queryFn: getToneGroups, enabled });
+}

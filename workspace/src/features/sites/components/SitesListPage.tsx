@@ -1,0 +1,83 @@
+import '../i18n';
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconPlus, IconWorldWww } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSites, type SiteWithPageCount } from '../api/sites';
+import { SiteCard } from './SiteCard';
+import { SiteFormModal } from './SiteFormModal';
+import { DeleteSiteDialog } from './DeleteSiteDialog';
+
+/** The sites list (/dashboard and /sites): the user's sites, newest first. */
+export function SitesListPage() {
+  const { t } = useTranslation('sites');
+  const sites = useSites();
+  const [formSite, setFormSite] = useState<SiteWithPageCount | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<SiteWithPageCount | null>(null);
+
+  const openCreate = () => setFormSite(null);
+
+  let body;
+  if (sites.isPending) {
+    body = (
+      <Center py="xl">
+        <Stack align="center" gap="sm" role="status">
+          <Loader />
+          <Text c="gray.7">{t('list.loading')}</Text>
+        </Stack>
+      </Center>
+    );
+  } else if (sites.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('list.loadError')} role="alert">
+        <Button mt="sm" variant="light" color="red" onClick={() => void sites.refetch()} loading={sites.isFetching}>
+          {t('list.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (sites.data.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} data-testid="sites-empty">
+        <Stack align="center" gap="md" maw={520} mx="auto" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconWorldWww size={30} />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            {t('list.emptyTitle')}
+          </Title>
+          <Text c="gray.7">{t('list.emptyText')}</Text>
+          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+            {t('list.emptyAction')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {sites.data.map((site) => (
+          <SiteCard key={site.id} site={site} onEdit={setFormSite} onDelete={setDeleting} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            {t('list.title')}
+          </Title>
+          <Text c="gray.7" size="sm">
+            {t('list.subtitle')}
+          </Text>
+        </div>
+        <Button onClick={openCreate}>{t('list.add')}</Button>
+      </Group>
+      {body}
+      <SiteFormModal opened={formSite !== undefined} site={formSite ?? null} onClose={() => setFormSite(undefined)} />
+      <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
