@@ -83,6 +83,8 @@ export default tseslint.config(
       'playwright-report/**',
       'blob-report/**',
       'e2e/artifacts/**',
+      // copies of a remote that the release e2e test builds (removed after the test)
+      'e2e/.release-builds/**',
       // generated from supabase/migrations
       'shared/src/data/database.types.ts',
     ],
