@@ -72,6 +72,10 @@ export function SiteDetailPage() {
   const clipboard = useClipboard({ timeout: 2000 });
   const [isEditing, setIsEditing] = useState(false);
 
+  const isLoadFailure = site.isError && !(isDataError(site.error) && site.error.kind === 'not_found');
+  useEffect(() => {
+    if (isLoadFailure) showToast({ color: 'red', title: t('detail.fetchError'), message: t('detail.loadError') });
+  }, [isLoadFailure, t]);
   useEffect(() => {
     if (clipboard.error) showToast({ color: 'red', title: t('detail.copyFailed'), message: clipboard.error.message });
   }, [clipboard.error, t]);

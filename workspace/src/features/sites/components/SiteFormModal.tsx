@@ -215,7 +215,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
               autoComplete="url"
               {...form.getInputProps('url')}
             />
-            <TextInput label={t('form.name')} placeholder={t('form.namePlaceholder')} {...form.getInputProps('name')} />
+            <TextInput label={t('form.name')} description={t('form.nameHint')} {...form.getInputProps('name')} />
           </Section>
 
           <Divider />
