@@ -4,13 +4,13 @@ import { request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
 export const getCountries = () =>
-  request((db) => db.from('location_countries').select('id, country_name').order('country_name', { ascending: true }));
+  request((db) => db.from('location_countries').select('id, country_name, country_code').order('country_name', { ascending: true }));
 
 export const getLanguages = (countryId: number) =>
   request((db) =>
     db
       .from('location_languages')
-      .select('id, language_name, linked_country')
+      .select('id, language_name, language_code, linked_country')
       .eq('linked_country', countryId)
       .order('language_name', { ascending: true }),
   );

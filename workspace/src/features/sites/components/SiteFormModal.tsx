@@ -36,6 +36,7 @@ import {
   SITE_STATUSES,
   toId,
   withCountry,
+  localizedName,
   type LogoProblem,
   type SiteFormValues,
 } from '../utils/siteForm';
@@ -107,7 +108,7 @@ function CountSlider({ label, value, onChange, testId }: { label: string; value:
 
 /** The form itself, mounted at each opening (so it starts from the site, or from the defaults). */
 function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>) {
-  const { t } = useTranslation('sites');
+  const { t, i18n } = useTranslation('sites');
   const opened = true;
   const user = useUser();
   const isEdit = site !== null;
@@ -193,7 +194,12 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
 
   const currentLogo = resolveLogoUrl(site?.image_logo);
 
-  const countryData = (countries.data ?? []).map((c) => ({ value: String(c.id), label: c.country_name }));
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const countryData = (countries.data ?? [])
+    .map((c) => ({ value: String(c.id), label: localizedName('region', c.country_code, c.country_name, lng) }))
+    .sort((a, b) => a.label.localeCompare(b.label, lng));
+  const languageLabel = (l: { language_name: string; language_code: string | null }) =>
+    localizedName('language', l.language_code, l.language_name, lng);
   const toneData = [{ value: 'none', label: t('form.none') }, ...(toneGroups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))];
   const statusData = SITE_STATUSES.map((s) => ({ value: s, label: t(`form.status.${s}`) }));
 
@@ -245,12 +251,19 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
                   {t('form.languagesLoading')}
                 </Text>
               ) : choice.kind === 'fixed' ? (
-                <TextInput label={t('form.language')} value={choice.language.language_name} readOnly data-testid="language-fixed" />
+                <Stack gap={4}>
+                  <Text size="sm" fw={500}>
+                    {t('form.language')}
+                  </Text>
+                  <Text size="sm" data-testid="language-fixed">
+                    {languageLabel(choice.language)}
+                  </Text>
+                </Stack>
               ) : choice.kind === 'radio' ? (
                 <Radio.Group label={t('form.language')} {...form.getInputProps('language')}>
                   <Group gap="md" mt={6}>
                     {choice.languages.map((l) => (
-                      <Radio key={l.id} value={String(l.id)} label={l.language_name} />
+                      <Radio key={l.id} value={String(l.id)} label={languageLabel(l)} />
                     ))}
                   </Group>
                 </Radio.Group>
@@ -372,7 +385,17 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
             />
           </Section>
 
-          <Group justify="flex-end" gap="sm" mt="sm">
+          {/* kept in view at the bottom of the scrolling form: saving never needs a scroll to the end */}
+          <Group
+            justify="flex-end"
+            gap="sm"
+            mt="sm"
+            py="sm"
+            pos="sticky"
+            bottom={0}
+            bg="var(--mantine-color-body)"
+            style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
               {t('form.cancel')}
             </Button>

@@ -15,6 +15,7 @@ import {
   toNumber,
   uploadProblem,
   withCountry,
+  localizedName,
 } from './siteForm';
 
 describe('site form rules', () => {
@@ -139,5 +140,19 @@ describe('site form rules', () => {
     expect(parseSiteId('0')).toBeNull();
     expect(parseSiteId('4.2')).toBeNull();
     expect(parseSiteId(undefined)).toBeNull();
+  });
+});
+
+describe('localizedName', () => {
+  it('names a country or a language in the reader’s language, from its ISO code', () => {
+    expect(localizedName('region', 'BE', 'Belgium', 'fr')).toBe('Belgique');
+    expect(localizedName('region', 'BE', 'Belgium', 'en')).toBe('Belgium');
+    expect(localizedName('language', 'nl', 'Dutch', 'fr')).toBe('Néerlandais');
+    expect(localizedName('language', 'fr', 'French', 'en')).toBe('French');
+  });
+
+  it('keeps the table’s name without a code, or for a code the browser cannot name', () => {
+    expect(localizedName('region', null, 'Atlantis', 'fr')).toBe('Atlantis');
+    expect(localizedName('language', 'zz', 'Zzish', 'fr')).toBe('Zzish');
   });
 });

@@ -236,3 +236,19 @@ export function logoSrc(url: string | null | undefined, backendUrl: string): str
   if (!url) return undefined;
   return url.startsWith('/') ? `${backendUrl.replace(/\/+$/, '')}${url}` : url;
 }
+
+/**
+ * A country or language name in the reader's language, from its ISO code (Intl.DisplayNames), with the
+ * table's (English) name when there is no code or the browser has no name for it.
+ */
+export function localizedName(kind: 'region' | 'language', code: string | null | undefined, fallback: string, lng: string): string {
+  if (!code) return fallback;
+  try {
+    const name = new Intl.DisplayNames([lng], { type: kind }).of(kind === 'region' ? code.toUpperCase() : code.toLowerCase());
+    if (!name || name.toLowerCase() === code.toLowerCase()) return fallback;
+    // French language names are lower case ("français"): a label starts with a capital
+    return name.charAt(0).toLocaleUpperCase(lng) + name.slice(1);
+  } catch {
+    return fallback;
+  }
+}
