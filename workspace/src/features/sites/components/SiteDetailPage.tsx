@@ -36,6 +36,7 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
+import { ScreenContainer } from '../../../components/ScreenContainer';
 import { isDataError } from '@citable/shared/data';
 import { paths } from '../../../config/paths';
 import { pageCount, useSite } from '../api/sites';
@@ -94,13 +95,13 @@ export function SiteDetailPage() {
   if (site.isError) {
     if (isDataError(site.error) && site.error.kind === 'not_found') return <SiteNotFound />;
     return (
-      <Stack p={{ base: 'md', sm: 'lg' }}>
+      <ScreenContainer gap="md">
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('detail.loadError')} role="alert">
           <Button mt="sm" variant="light" color="red" onClick={() => void site.refetch()} loading={site.isFetching}>
             {t('list.retry')}
           </Button>
         </Alert>
-      </Stack>
+      </ScreenContainer>
     );
   }
 
@@ -114,7 +115,7 @@ export function SiteDetailPage() {
   );
 
   return (
-    <Stack gap="lg" p={{ base: 'md', sm: 'lg' }}>
+    <ScreenContainer>
       <Breadcrumbs aria-label={t('detail.breadcrumb')} separatorMargin={6} style={{ flexWrap: 'wrap' }}>
         <Anchor component={Link} to={paths.dashboard()} size="sm">
           {t('detail.dashboard')}
@@ -229,6 +230,6 @@ export function SiteDetailPage() {
       </SimpleGrid>
 
       <SiteFormModal opened={isEditing} site={data} onClose={() => setIsEditing(false)} />
-    </Stack>
+    </ScreenContainer>
   );
 }

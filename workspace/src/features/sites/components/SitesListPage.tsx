@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ScreenContainer } from '../../../components/ScreenContainer';
 import { useSites, type SiteWithPageCount } from '../api/sites';
 import { SiteCard } from './SiteCard';
 import { SiteFormModal } from './SiteFormModal';
@@ -63,7 +64,7 @@ export function SitesListPage() {
   }
 
   return (
-    <Stack gap="lg" p={{ base: 'md', sm: 'lg' }}>
+    <ScreenContainer>
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2">
@@ -78,6 +79,6 @@ export function SitesListPage() {
       {body}
       <SiteFormModal opened={formSite !== undefined} site={formSite ?? null} onClose={() => setFormSite(undefined)} />
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
-    </Stack>
+    </ScreenContainer>
   );
 }

@@ -20,6 +20,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCornerDownRight, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX, useUser } from '@citable/shared';
+import { ScreenContainer } from '../../../components/ScreenContainer';
 import { dataErrorMessage } from '@citable/shared/data';
 import { useToneArticles, type ToneArticleRow } from '../api/getToneArticles';
 import { NS } from '../i18n';
@@ -85,7 +86,7 @@ export function ToneArticlesScreen() {
   }
 
   return (
-    <Stack gap="lg" data-testid="tone-articles-screen">
+    <ScreenContainer data-testid="tone-articles-screen">
       <Group justify="space-between" align="flex-start" gap="md">
         <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Title order={1} size="h2">
@@ -107,7 +108,7 @@ export function ToneArticlesScreen() {
         onClose={() => setEditing(null)}
       />
       <DeleteToneArticleModal article={deleting?.article ?? null} memberCount={deleting?.memberCount ?? 0} onClose={() => setDeleting(null)} />
-    </Stack>
+    </ScreenContainer>
   );
 }
 
