@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { useDeleteSite, pageCount, type SiteWithPageCount } from '../api/sites';
 
 interface DeleteSiteDialogProps {
@@ -25,23 +26,24 @@ export function DeleteSiteDialog({ site, onClose, onDeleted }: DeleteSiteDialogP
     });
   };
   return (
-    <Modal opened={site !== null} onClose={onClose} title={<Text fw={700}>{t('delete.title')}</Text>} centered closeButtonProps={{ 'aria-label': t('form.close') }}>
+    <ConfirmDeleteModal
+      opened={site !== null}
+      title={<Text fw={700}>{t('delete.title')}</Text>}
+      confirmLabel={t('delete.confirm')}
+      cancelLabel={t('delete.cancel')}
+      closeLabel={t('form.close')}
+      isPending={remove.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
+    >
       {site && (
-        <Stack gap="md">
+        <>
           <Text size="sm">{t('delete.body', { name: site.name, pages: t('delete.pages', { count: pageCount(site) }) })}</Text>
-          <Text size="sm" fw={600} c="red">
+          <Text size="sm" fw={600} c="red.8">
             {t('delete.irreversible')}
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-              {t('delete.cancel')}
-            </Button>
-            <Button color="red" onClick={handleConfirm} loading={remove.isPending}>
-              {t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ConfirmDeleteModal>
   );
 }

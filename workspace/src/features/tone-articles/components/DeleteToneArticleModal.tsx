@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
 import { useDeleteToneArticle } from '../api/deleteToneArticle';
 import type { ToneArticleRow } from '../api/getToneArticles';
 import { NS } from '../i18n';
-import { MODAL_CONTRAST } from './ToneArticleFormModal';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 
 export interface DeleteToneArticleModalProps {
   article: ToneArticleRow | null;
@@ -30,29 +30,22 @@ export function DeleteToneArticleModal({ article, memberCount, onClose }: Delete
   };
 
   return (
-    <Modal
+    <ConfirmDeleteModal
       opened={article !== null}
-      onClose={onClose}
       title={t('confirmDelete.title')}
-      styles={MODAL_CONTRAST}
-      closeButtonProps={{ 'aria-label': t('close') }}
+      confirmLabel={t('confirmDelete.confirm')}
+      cancelLabel={t('confirmDelete.cancel')}
+      closeLabel={t('close')}
+      isPending={remove.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
     >
-      <Stack gap="md">
-        <Text size="sm">{t('confirmDelete.message', { name: article?.name ?? '' })}</Text>
-        {memberCount > 0 && (
-          <Text size="sm" c="gray.7">
-            {t('confirmDelete.membersNote', { count: memberCount })}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {t('confirmDelete.cancel')}
-          </Button>
-          <Button color="red.8" onClick={handleConfirm} loading={remove.isPending}>
-            {t('confirmDelete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">{t('confirmDelete.message', { name: article?.name ?? '' })}</Text>
+      {memberCount > 0 && (
+        <Text size="sm" c="gray.7">
+          {t('confirmDelete.membersNote', { count: memberCount })}
+        </Text>
+      )}
+    </ConfirmDeleteModal>
   );
 }
