@@ -39,7 +39,8 @@ export function ToastContainer() {
   if (!isNeeded) return null;
   return (
     <Suspense fallback={null}>
-      <LazyNotifications position="top-right" />
+      {/* below the 64 px header, so a toast never covers its controls (account menu, burger) */}
+      <LazyNotifications position="top-right" styles={{ root: { top: 'calc(64px + var(--mantine-spacing-xs))' } }} />
     </Suspense>
   );
 }
