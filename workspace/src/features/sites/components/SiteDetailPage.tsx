@@ -37,6 +37,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { ScreenContainer } from '../../../components/ScreenContainer';
+import { ScreenLoader } from '../../../components/ScreenLoader';
 import { isDataError } from '@citable/shared/data';
 import { paths } from '../../../config/paths';
 import { pageCount, useSite } from '../api/sites';
@@ -84,12 +85,7 @@ export function SiteDetailPage() {
   if (siteId === null) return <SiteNotFound />;
   if (site.isPending) {
     return (
-      <Center py="xl">
-        <Stack align="center" gap="sm" role="status">
-          <Loader />
-          <Text c="gray.7">{t('detail.loading')}</Text>
-        </Stack>
-      </Center>
+      <ScreenLoader label={t('detail.loading')} />
     );
   }
   if (site.isError) {

@@ -1,9 +1,10 @@
 import '../i18n';
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ScreenContainer } from '../../../components/ScreenContainer';
+import { ScreenLoader } from '../../../components/ScreenLoader';
 import { useSites, type SiteWithPageCount } from '../api/sites';
 import { SiteCard } from './SiteCard';
 import { SiteFormModal } from './SiteFormModal';
@@ -21,12 +22,7 @@ export function SitesListPage() {
   let body;
   if (sites.isPending) {
     body = (
-      <Center py="xl">
-        <Stack align="center" gap="sm" role="status">
-          <Loader />
-          <Text c="gray.7">{t('list.loading')}</Text>
-        </Stack>
-      </Center>
+      <ScreenLoader label={t('list.loading')} />
     );
   } else if (sites.isError) {
     body = (
