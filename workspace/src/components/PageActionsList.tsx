@@ -1,0 +1,157 @@
+import './page-actions/i18n';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NS } from './page-actions/i18n';
+import { isActive, useLatestPageActions, type PageActionRow } from './page-actions/pageActions';
+
+export type { PageActionRow } from './page-actions/pageActions';
+export { latestPageActionsKey, getLatestPageActions } from './page-actions/pageActions';
+
+export interface PageActionsListProps {
+  /** the page whose actions are listed */
+  pageId: number;
+  /** only these actions (names in the actions table, e.g. ['create_article', 'modify_articles_with_instructions']); all by default */
+  actionNames?: readonly string[];
+  /** how many of the latest actions to show (default 10) */
+  limit?: number;
+  /** refetch every `pollIntervalMs` while one of them is queued or running (default true) */
+  pollWhileActive?: boolean;
+  /** default 3000 ms */
+  pollIntervalMs?: number;
+  /**
+   * Called once for each action seen queued/running that is now done or failed (e.g. to reload the
+   * page's versions after a create_article finished).
+   */
+  onSettled?: (action: PageActionRow) => void;
+  /** query keys to invalidate when an action settles (e.g. [queryKeys.pageVersions.lists(pageId)]) */
+  invalidateOnSettled?: readonly QueryKey[];
+  /** heading above the list; default 'Queued actions'; null for none */
+  title?: ReactNode;
+}
+
+const STATE_COLOR: Record<string, string> = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' };
+
+/**
+ * The latest actions of a page with their state (queued, running, done, failed with its error):
+ * the worker's columns of pages_actions. Polls while one is active and reports those that settle.
+ */
+export function PageActionsList({
+  pageId,
+  actionNames,
+  limit = 10,
+  pollWhileActive = true,
+  pollIntervalMs = 3000,
+  onSettled,
+  invalidateOnSettled,
+  title,
+}: PageActionsListProps) {
+  const { t, i18n } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const actions = useLatestPageActions(pageId, { actionNames, limit, pollWhileActive, pollIntervalMs });
+
+  // ids seen active: when one of them comes back done/failed, it has settled
+  const activeIds = useRef<Set<number> | null>(null);
+  const onSettledRef = useRef(onSettled);
+  const invalidateRef = useRef(invalidateOnSettled);
+  useEffect(() => {
+    onSettledRef.current = onSettled;
+    invalidateRef.current = invalidateOnSettled;
+  });
+  useEffect(() => {
+    const rows = actions.data;
+    if (!rows) return;
+    const previous = activeIds.current;
+    const settled = previous ? rows.filter((row) => previous.has(row.id) && !isActive(row)) : [];
+    activeIds.current = new Set(rows.filter(isActive).map((row) => row.id));
+    if (settled.length === 0) return;
+    for (const row of settled) onSettledRef.current?.(row);
+    for (const key of invalidateRef.current ?? []) void queryClient.invalidateQueries({ queryKey: key });
+  }, [actions.data, queryClient]);
+
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const heading =
+    title === null ? null : (
+      <Title order={2} size="h4">
+        {title ?? t('title')}
+      </Title>
+    );
+
+  let body: ReactNode;
+  if (actions.isPending) {
+    body = (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm" c="gray.7">
+          {t('loading')}
+        </Text>
+      </Group>
+    );
+  } else if (actions.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('loadError')} role="alert">
+        <Button mt="xs" size="xs" variant="light" color="red" onClick={() => void actions.refetch()} loading={actions.isFetching}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (actions.data.length === 0) {
+    body = (
+      <Text size="sm" c="gray.7" data-testid="page-actions-empty">
+        {t('empty')}
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-live="polite">
+        {actions.data.map((row) => {
+          const name = row.actions?.name ?? 'unknown';
+          return (
+            <Card
+              key={row.id}
+              component="li"
+              withBorder
+              radius="sm"
+              padding="sm"
+              data-testid="page-action"
+              data-action={name}
+              data-status={row.status}
+            >
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {t(`action.${name}`, { defaultValue: name })}
+                </Text>
+                <Badge
+                  color={STATE_COLOR[row.status] ?? 'gray'}
+                  variant={row.status === 'queued' ? 'outline' : 'light'}
+                  leftSection={row.status === 'running' ? <Loader size={10} color="blue" /> : undefined}
+                >
+                  {t(`status.${row.status}`, { defaultValue: row.status })}
+                </Badge>
+              </Group>
+              <Text size="xs" c="gray.7" mt={4}>
+                {t('queuedAt', { date: dateFormat.format(new Date(row.created_date)) })}
+                {row.updated_at !== row.created_date && ` · ${t('updatedAt', { date: dateFormat.format(new Date(row.updated_at)) })}`}
+                {row.attempts > 0 && ` · ${t('attempts', { count: row.attempts })}`}
+              </Text>
+              {row.status === 'failed' && (
+                <Text size="sm" c="red.8" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="page-action-error">
+                  {t('errorLabel')} {row.last_error || t('unknownError')}
+                </Text>
+              )}
+            </Card>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm" data-testid="page-actions">
+      {heading}
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+/** Texts of the page actions list (a cross-feature component), registered once in the page's i18n instance. */
+import { addTranslations } from '@citable/shared';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+
+export const NS = 'pageActions';
+
+addTranslations(NS, { fr, en });
