@@ -34,6 +34,15 @@ const FUNCTIONS = `    Functions: {
       cancel_approval: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
       get_article_for_view: { Args: { p_version_id: string }; Returns: ArticleForView | null };
       set_cover_image: { Args: { p_version_id: string; p_image_id: number }; Returns: ArticleForView };
+      get_article_view_context: {
+        Args: { p_version_id: string };
+        Returns: {
+          newer_version: { id: string; created_date: string } | null;
+          is_owner: boolean;
+          site_id: number | null;
+          sent_back: { created_date: string; html_content: string | null; comments_to_modify: string | null } | null;
+        } | null;
+      };
       list_demo_articles: {
         Args: Record<PropertyKey, never>;
         Returns: { page_id: number; page_name: string; latest_version_date: string; latest_version_id: string }[];

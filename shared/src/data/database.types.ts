@@ -777,6 +777,15 @@ export type Database = {
 
 type PublicSchema = Database['public'];
 export type Tables<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Row'];
+      get_article_view_context: {
+        Args: { p_version_id: string };
+        Returns: {
+          newer_version: { id: string; created_date: string } | null;
+          is_owner: boolean;
+          site_id: number | null;
+          sent_back: { created_date: string; html_content: string | null; comments_to_modify: string | null } | null;
+        } | null;
+      };
 export type TablesInsert<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Insert'];
 export type TablesUpdate<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Update'];
 export type FunctionArgs<T extends keyof PublicSchema['Functions']> = PublicSchema['Functions'][T]['Args'];
