@@ -55,6 +55,19 @@ const FUNCTIONS = `    Functions: {
         Args: { p_url: string; p_stripe_email: string };
         Returns: { request_id: number; site_id: number };
       };
+      request_version_modification: {
+        Args: {
+          p_version_id: string;
+          p_comments: string | null;
+          p_use_web_search?: boolean;
+          p_highlight?: boolean;
+          p_unhighlight?: boolean;
+          p_create_new_version?: boolean;
+          p_example_version_id?: string | null;
+        };
+        Returns: { version: PagesVersionsRow; action: PagesActionsRow };
+      };
+      save_version_edit: { Args: { p_version_id: string; p_html: string }; Returns: PagesVersionsRow };
     };`;
 
 const HEADER = `// Supabase-style database types for createClient<Database>().
@@ -99,7 +112,11 @@ export type RpcErrorHint =
   | 'email'
   | 'message'
   | 'url'
-  | 'stripe_email';
+  | 'stripe_email'
+  | 'action_not_found'
+  | 'example_version'
+  | 'html_content'
+  | 'parent_version';
 `;
 
 const FOOTER = `

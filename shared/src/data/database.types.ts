@@ -40,7 +40,11 @@ export type RpcErrorHint =
   | 'email'
   | 'message'
   | 'url'
-  | 'stripe_email';
+  | 'stripe_email'
+  | 'action_not_found'
+  | 'example_version'
+  | 'html_content'
+  | 'parent_version';
 
 export type ActionsRow = {
   id: number;
@@ -148,6 +152,9 @@ export type PagesVersionsRow = {
   pages_versions_to_take_as_example: string | null;
   sent_in_revision: boolean;
   approved: boolean;
+  parent_version: string | null;
+  origin: string | null;
+  instruction: string | null;
 };
 
 export type PagesVersionsImagesRow = {
@@ -513,6 +520,9 @@ export type Database = {
           pages_versions_to_take_as_example?: string | null;
           sent_in_revision?: boolean;
           approved?: boolean;
+          parent_version?: string | null;
+          origin?: string | null;
+          instruction?: string | null;
         };
         Update: {
           id?: string;
@@ -527,6 +537,9 @@ export type Database = {
           pages_versions_to_take_as_example?: string | null;
           sent_in_revision?: boolean;
           approved?: boolean;
+          parent_version?: string | null;
+          origin?: string | null;
+          instruction?: string | null;
         };
         Relationships: [
           {
@@ -539,6 +552,13 @@ export type Database = {
           {
             foreignKeyName: 'pages_versions_pages_versions_to_take_as_example_fkey';
             columns: ['pages_versions_to_take_as_example'];
+            isOneToOne: false;
+            referencedRelation: 'pages_versions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_versions_parent_version_fkey';
+            columns: ['parent_version'];
             isOneToOne: false;
             referencedRelation: 'pages_versions';
             referencedColumns: ['id'];
@@ -757,6 +777,15 @@ export type Database = {
       cancel_approval: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
       get_article_for_view: { Args: { p_version_id: string }; Returns: ArticleForView | null };
       set_cover_image: { Args: { p_version_id: string; p_image_id: number }; Returns: ArticleForView };
+      get_article_view_context: {
+        Args: { p_version_id: string };
+        Returns: {
+          newer_version: { id: string; created_date: string } | null;
+          is_owner: boolean;
+          site_id: number | null;
+          sent_back: { created_date: string; html_content: string | null; comments_to_modify: string | null } | null;
+        } | null;
+      };
       list_demo_articles: {
         Args: Record<PropertyKey, never>;
         Returns: { page_id: number; page_name: string; latest_version_date: string; latest_version_id: string }[];
@@ -769,6 +798,19 @@ export type Database = {
         Args: { p_url: string; p_stripe_email: string };
         Returns: { request_id: number; site_id: number };
       };
+      request_version_modification: {
+        Args: {
+          p_version_id: string;
+          p_comments: string | null;
+          p_use_web_search?: boolean;
+          p_highlight?: boolean;
+          p_unhighlight?: boolean;
+          p_create_new_version?: boolean;
+          p_example_version_id?: string | null;
+        };
+        Returns: { version: PagesVersionsRow; action: PagesActionsRow };
+      };
+      save_version_edit: { Args: { p_version_id: string; p_html: string }; Returns: PagesVersionsRow };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
@@ -777,15 +819,6 @@ export type Database = {
 
 type PublicSchema = Database['public'];
 export type Tables<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Row'];
-      get_article_view_context: {
-        Args: { p_version_id: string };
-        Returns: {
-          newer_version: { id: string; created_date: string } | null;
-          is_owner: boolean;
-          site_id: number | null;
-          sent_back: { created_date: string; html_content: string | null; comments_to_modify: string | null } | null;
-        } | null;
-      };
 export type TablesInsert<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Insert'];
 export type TablesUpdate<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Update'];
 export type FunctionArgs<T extends keyof PublicSchema['Functions']> = PublicSchema['Functions'][T]['Args'];
