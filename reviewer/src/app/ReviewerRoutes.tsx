@@ -1,16 +1,13 @@
-import { Route, Routes, useParams } from 'react-router-dom';
-import { NotFound, PlaceholderScreen, RouteErrorBoundary } from '@citable/shared';
+import { Route, Routes } from 'react-router-dom';
+import { lazyPage, NotFound, RouteErrorBoundary } from '@citable/shared';
 import { patterns } from '../config/paths';
 
-/** The article viewer — a labelled placeholder until its issue lands. */
-function ArticleViewerPlaceholder() {
-  const { versionId = '' } = useParams();
-  return (
-    <div data-testid="reviewer-app" data-version-id={versionId}>
-      <PlaceholderScreen screen={`reviewer · Article viewer (${versionId})`} path={patterns.view} />
-    </div>
-  );
-}
+import { ArticleLoading } from '../features/article/components/ArticleLoading';
+
+const ArticleViewerPage = lazyPage(
+  () => import('../features/article/components/ArticleViewerPage').then((m) => m.default),
+  <ArticleLoading />,
+);
 
 /** The reviewer's own route table: absolute patterns (the shell mounts it without a path of its own). */
 export function ReviewerRoutes() {
@@ -20,7 +17,9 @@ export function ReviewerRoutes() {
         path={patterns.view}
         element={
           <RouteErrorBoundary>
-            <ArticleViewerPlaceholder />
+            <div data-testid="reviewer-app" style={{ display: 'contents' }}>
+              <ArticleViewerPage />
+            </div>
           </RouteErrorBoundary>
         }
       />

@@ -9,3 +9,10 @@ export const patterns = {
 export const paths = {
   view: (versionId: string) => `/view/${encodeURIComponent(versionId)}`,
 } as const;
+
+/** Screens of other apps the reviewer links to (same shell router). */
+export const externalPaths = {
+  /** the workspace's versions screen of a page (spec/app.md §2 "Versions") */
+  pageVersions: (siteId: number, pageId: number) => `/sites/${siteId}/pages/${pageId}/page-versions`,
+  home: () => '/',
+} as const;

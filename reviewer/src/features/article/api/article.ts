@@ -1,0 +1,133 @@
+/**
+ * The article viewer's calls (spec/app.md §2 "Article viewer", §4 review transitions), one function per
+ * RPC and their hooks. Anyone holding the version id may call them (anon key): the link is the capability.
+ */
+import { useCallback, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ArticleForView, FunctionReturns, PageVersion } from '@citable/shared';
+import { useUser } from '@citable/shared';
+import { DataError, request } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+
+export type ArticleViewContext = NonNullable<FunctionReturns<'get_article_view_context'>>;
+
+/** Cache keys of the viewer, under the versions' prefix (a change made in the workspace invalidates them). */
+export const articleKeys = {
+  view: (versionId: string) => [...queryKeys.pageVersions.all, 'view', versionId] as const,
+  context: (versionId: string, userId: string | null) => [...queryKeys.pageVersions.all, 'viewContext', versionId, { userId }] as const,
+};
+
+/** The article of a version; DataError not_found when the version does not exist. */
+export async function getArticle(versionId: string): Promise<ArticleForView> {
+  const article = (await request((db) => db.rpc('get_article_for_view', { p_version_id: versionId }))) as ArticleForView | null;
+  if (!article) throw new DataError('not_found', 'Article not found');
+  return article;
+}
+
+/** Newer version, owner's link back, the version sent back (null for an unknown version). */
+export async function getArticleViewContext(versionId: string): Promise<ArticleViewContext | null> {
+  return (await request((db) => db.rpc('get_article_view_context', { p_version_id: versionId }))) as ArticleViewContext | null;
+}
+
+export const sendForRevision = (versionId: string, comments: string) =>
+  request((db) => db.rpc('send_for_revision', { p_version_id: versionId, p_comments: comments })) as Promise<PageVersion>;
+export const cancelRevision = (versionId: string) =>
+  request((db) => db.rpc('cancel_revision', { p_version_id: versionId })) as Promise<PageVersion>;
+export const approveVersion = (versionId: string) =>
+  request((db) => db.rpc('approve_version', { p_version_id: versionId })) as Promise<PageVersion>;
+export const cancelApproval = (versionId: string) =>
+  request((db) => db.rpc('cancel_approval', { p_version_id: versionId })) as Promise<PageVersion>;
+export const setCoverImage = (versionId: string, imageId: number) =>
+  request((db) => db.rpc('set_cover_image', { p_version_id: versionId, p_image_id: imageId })) as Promise<ArticleForView>;
+
+const isNotFound = (error: unknown) => error instanceof DataError && error.kind === 'not_found';
+
+export function useArticle(versionId: string | null) {
+  return useQuery({
+    queryKey: articleKeys.view(versionId ?? ''),
+    queryFn: () => getArticle(versionId as string),
+    enabled: versionId !== null,
+    retry: (count, error) => !isNotFound(error) && count < 2,
+  });
+}
+
+export function useArticleViewContext(versionId: string | null, enabled: boolean) {
+  const userId = useUser()?.id ?? null;
+  return useQuery({
+    queryKey: articleKeys.context(versionId ?? '', userId),
+    queryFn: () => getArticleViewContext(versionId as string),
+    enabled: versionId !== null && enabled,
+    retry: 1,
+  });
+}
+
+export type ReviewAction = 'sendForRevision' | 'cancelRevision' | 'approve' | 'cancelApproval';
+
+/** Merges the version the server returned into the cached article (§4: the version is replaced). */
+export function withVersion(article: ArticleForView, version: PageVersion): ArticleForView {
+  return {
+    ...article,
+    version: {
+      ...article.version,
+      html_content: version.html_content,
+      created_date: version.created_date,
+      sent_in_revision: version.sent_in_revision,
+      approved: version.approved,
+      comments_to_modify: article.is_demo ? null : version.comments_to_modify,
+    },
+  };
+}
+
+/**
+ * The review transitions of one version. One request at a time: a click while one is in flight (or in
+ * the short moment after a change, while the button under the pointer becomes its opposite) is ignored,
+ * so thirty clicks make one state change.
+ */
+export function useReviewActions(versionId: string) {
+  const queryClient = useQueryClient();
+  const busy = useRef(false);
+  const mutation = useMutation({
+    mutationFn: ({ action, comments }: { action: ReviewAction; comments?: string }) => {
+      switch (action) {
+        case 'sendForRevision':
+          return sendForRevision(versionId, comments ?? '');
+        case 'cancelRevision':
+          return cancelRevision(versionId);
+        case 'approve':
+          return approveVersion(versionId);
+        case 'cancelApproval':
+          return cancelApproval(versionId);
+      }
+    },
+    onSuccess: (version) => {
+      queryClient.setQueryData<ArticleForView>(articleKeys.view(versionId), (old) => (old ? withVersion(old, version) : old));
+    },
+    meta: { invalidates: [queryKeys.pageVersions.lists()] },
+  });
+
+  const run = useCallback(
+    async (action: ReviewAction, comments?: string): Promise<PageVersion | null> => {
+      if (busy.current) return null;
+      busy.current = true;
+      try {
+        return await mutation.mutateAsync({ action, comments });
+      } finally {
+        // the reverse action appears where the pointer is: let a burst of clicks end first
+        setTimeout(() => {
+          busy.current = false;
+        }, 600);
+      }
+    },
+    [mutation],
+  );
+  return { run, isPending: mutation.isPending, busy };
+}
+
+export function useSetCoverImage(versionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (imageId: number) => setCoverImage(versionId, imageId),
+    onSuccess: (article) => queryClient.setQueryData(articleKeys.view(versionId), article),
+    meta: { invalidates: [queryKeys.images.all] },
+  });
+}

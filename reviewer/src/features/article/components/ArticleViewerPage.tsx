@@ -1,0 +1,225 @@
+import '../i18n';
+import './article.css';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { getRuntimeConfig, showToast } from '@citable/shared';
+import { dataErrorMessage, isDataError } from '@citable/shared/data';
+import { NS } from '../i18n';
+import { externalPaths, paths } from '../../../config/paths';
+import { useArticle, useArticleViewContext, useSetCoverImage } from '../api/article';
+import { assetUrl, coverImage, formatDate, isVersionId, readingMinutes, reviewState, withoutRepeatedTitle } from '../utils/article';
+import { sanitizeArticleHtml } from '../utils/sanitize';
+import { DemoArticleModal } from './DemoArticleModal';
+import { ReviewPanel, ReviewStateBadge } from './ReviewPanel';
+import { SelectImageModal } from './SelectImageModal';
+import { ChangesSection } from './ChangesSection';
+import { ArticleLoading } from './ArticleLoading';
+
+function backendUrl(): string {
+  try {
+    return getRuntimeConfig().supabaseUrl;
+  } catch {
+    return '';
+  }
+}
+
+function ArticleNotFound({ malformed, versionId }: { malformed: boolean; versionId: string }) {
+  const { t } = useTranslation(NS);
+  useEffect(() => {
+    document.title = `${t('notFound.title')} · Citable`;
+  }, [t]);
+  return (
+    <div className="cv-page" data-testid="article-not-found">
+      <Stack maw={560} mx="auto" py={48} gap="md" align="flex-start">
+        <Title order={1}>{t('notFound.title')}</Title>
+        <Text c="dark.5">{malformed ? t('notFound.malformed') : t('notFound.text')}</Text>
+        {versionId && (
+          <Text size="sm" c="dark.4" style={{ overflowWrap: 'anywhere' }}>
+            {t('notFound.reference', { path: paths.view(versionId) })}
+          </Text>
+        )}
+        <Anchor component={Link} to={externalPaths.home()} c="indigo.9">
+          Citable
+        </Anchor>
+      </Stack>
+    </div>
+  );
+}
+
+/** The article viewer at /view/:versionId (spec/app.md §2): public, the link is the capability. */
+export default function ArticleViewerPage() {
+  const { t, i18n } = useTranslation(NS);
+  const { versionId: rawId } = useParams();
+  const versionId = isVersionId(rawId) ? rawId.toLowerCase() : null;
+  const article = useArticle(versionId);
+  const context = useArticleViewContext(versionId, article.isSuccess);
+  const setCover = useSetCoverImage(versionId ?? '');
+  const [demoOpen, setDemoOpen] = useState(false);
+  const [imagesOpen, setImagesOpen] = useState(false);
+
+  const data = article.data;
+  const name = data?.page.name ?? '';
+  const html = useMemo(() => (data ? sanitizeArticleHtml(withoutRepeatedTitle(data.version.html_content ?? '', data.page.name)) : ''), [data]);
+
+  useEffect(() => {
+    if (name) document.title = `${name} · Citable`;
+  }, [name]);
+
+  if (!versionId) return <ArticleNotFound malformed versionId={rawId ?? ''} />;
+  if (article.isPending) {
+    return (
+      <div className="cv-page">
+        <ArticleLoading />
+      </div>
+    );
+  }
+  if (article.isError) {
+    if (isDataError(article.error) && article.error.kind === 'not_found') return <ArticleNotFound malformed={false} versionId={versionId} />;
+    return (
+      <div className="cv-page">
+        <Alert maw={560} mx="auto" color="red" variant="light" title={t('loadError.title')} role="alert" data-testid="article-error">
+          <Text size="sm" mb="sm">
+            {dataErrorMessage(article.error, t)}
+          </Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void article.refetch()}>
+            {t('loadError.retry')}
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  const a = article.data;
+  const backend = backendUrl();
+  const cover = coverImage(a);
+  const state = reviewState(a.version);
+  const ctx = context.data ?? null;
+  const lng = i18n.language;
+
+  function changeImage() {
+    if (a.is_demo) setDemoOpen(true);
+    else setImagesOpen(true);
+  }
+
+  function selectImage(imageId: number) {
+    setCover.mutate(imageId, {
+      onSuccess: () => {
+        setImagesOpen(false);
+        showToast({ color: 'teal', message: t('toast.imageUpdated') });
+      },
+      onError: (error) => {
+        if (isDataError(error) && error.hint === 'demo_article') {
+          setImagesOpen(false);
+          setDemoOpen(true);
+        } else {
+          showToast({ color: 'red', title: t('toast.imageFailed'), message: dataErrorMessage(error, t) });
+        }
+      },
+    });
+  }
+
+  return (
+    <article className="cv-page" data-testid="article-viewer" data-version-id={versionId} lang={undefined}>
+      <div className="cv-layout">
+        <header className="cv-header">
+          <div className="cv-kicker">
+            {a.is_demo ? (
+              <Badge variant="outline" color="indigo.9" data-testid="demo-badge">
+                {t('demo.badge')}
+              </Badge>
+            ) : (
+              <ReviewStateBadge state={state} size="md" />
+            )}
+            <span>{t('meta.readingTime', { count: readingMinutes(a.version.html_content ?? '') })}</span>
+          </div>
+          <Title order={1} className="cv-title" data-testid="article-title">
+            {a.page.name}
+          </Title>
+          <Text className="cv-byline">{t('meta.versionOf', { date: formatDate(a.version.created_date, lng) })}</Text>
+        </header>
+
+        <div className="cv-notices" data-print="hide">
+          {ctx?.newer_version && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title={t('newer.title')} data-testid="newer-version">
+              <Text size="sm">{t('newer.text', { date: formatDate(ctx.newer_version.created_date, lng) })}</Text>
+              <Anchor component={Link} to={paths.view(ctx.newer_version.id)} fw={600} size="sm" c="indigo.9">
+                {t('newer.link')}
+              </Anchor>
+            </Alert>
+          )}
+          {ctx?.is_owner && ctx.site_id !== null && (
+            <Anchor
+              component={Link}
+              to={externalPaths.pageVersions(ctx.site_id, a.page.id)}
+              c="indigo.9"
+              fw={600}
+              size="sm"
+              data-testid="owner-link"
+              style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+            >
+              <IconArrowLeft size={16} aria-hidden />
+              {t('owner.link')}
+            </Anchor>
+          )}
+        </div>
+
+        {!a.page.hide_cover_image_from_preview && (
+          <div className="cv-cover">
+            <div className="cv-cover-frame">
+              {cover && (
+                <img
+                  className="cv-cover-img"
+                  src={assetUrl(cover, backend)}
+                  alt={t('images.coverAlt', { name: a.page.name })}
+                  width={1200}
+                  height={630}
+                  fetchPriority="high"
+                  data-testid="cover-image"
+                />
+              )}
+              <Button
+                className={cover ? 'cv-cover-change' : undefined}
+                variant={cover ? 'white' : 'light'}
+                color="dark"
+                size="xs"
+                leftSection={<IconPhoto size={16} aria-hidden />}
+                onClick={changeImage}
+                data-print="hide"
+              >
+                {t('actions.changeImage')}
+              </Button>
+            </div>
+          </div>
+        )}
+
+        {ctx?.sent_back && !a.is_demo && (
+          <div className="cv-changes" data-print="hide">
+            <ChangesSection sentBack={ctx.sent_back} currentHtml={a.version.html_content ?? ''} />
+          </div>
+        )}
+
+        <div className="cv-body">
+          <div className="cv-prose" data-testid="article-body" dangerouslySetInnerHTML={{ __html: html }} />
+        </div>
+
+        <aside className="cv-panel" data-print="hide">
+          <ReviewPanel versionId={versionId} article={a} onDemo={() => setDemoOpen(true)} />
+        </aside>
+      </div>
+
+      <DemoArticleModal opened={demoOpen} onClose={() => setDemoOpen(false)} />
+      <SelectImageModal
+        opened={imagesOpen}
+        onClose={() => setImagesOpen(false)}
+        images={a.images}
+        currentUrl={cover}
+        resolve={(url) => assetUrl(url, backend)}
+        busy={setCover.isPending}
+        onSelect={selectImage}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconPencil, IconPrinter, IconArrowBackUp } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ArticleForView } from '@citable/shared';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage, isDataError } from '@citable/shared/data';
+import { NS } from '../i18n';
+import { articleKeys, useReviewActions, type ReviewAction } from '../api/article';
+import { reviewState, type ReviewState } from '../utils/article';
+import { SendForRevisionModal } from './SendForRevisionModal';
+
+const BADGE: Record<ReviewState, { color: string; icon: React.ReactNode }> = {
+  draft: { color: 'gray', icon: <IconPencil size={14} aria-hidden /> },
+  inRevision: { color: 'orange', icon: <IconArrowBackUp size={14} aria-hidden /> },
+  approved: { color: 'teal', icon: <IconCheck size={14} aria-hidden /> },
+};
+
+const SUCCESS: Record<ReviewAction, string> = {
+  sendForRevision: 'toast.sentForRevision',
+  cancelRevision: 'toast.revisionCanceled',
+  approve: 'toast.approved',
+  cancelApproval: 'toast.approvalCanceled',
+};
+const FAILURE: Record<ReviewAction, string> = {
+  sendForRevision: 'toast.sendFailed',
+  cancelRevision: 'toast.cancelRevisionFailed',
+  approve: 'toast.approveFailed',
+  cancelApproval: 'toast.cancelApprovalFailed',
+};
+
+/** The state as a badge with its name (never colour alone). */
+export function ReviewStateBadge({ state, size = 'lg' }: { state: ReviewState; size?: 'md' | 'lg' }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Badge color={BADGE[state].color} variant="light" size={size} leftSection={BADGE[state].icon} data-testid="review-state" data-state={state}>
+      {t(`state.${state}`)}
+    </Badge>
+  );
+}
+
+interface Props {
+  versionId: string;
+  article: ArticleForView;
+  onDemo: () => void;
+}
+
+/** The approval and revision panel (§2, transitions of §4). */
+export function ReviewPanel({ versionId, article, onDemo }: Props) {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const { run, isPending } = useReviewActions(versionId);
+  const [revisionOpen, setRevisionOpen] = useState(false);
+  const state = reviewState(article.version);
+
+  async function act(action: ReviewAction, comments?: string): Promise<boolean> {
+    if (article.is_demo) {
+      onDemo();
+      return false;
+    }
+    try {
+      const version = await run(action, comments);
+      if (!version) return false;
+      showToast({ color: 'teal', message: t(SUCCESS[action]) });
+      return true;
+    } catch (error) {
+      if (isDataError(error) && error.hint === 'demo_article') {
+        onDemo();
+      } else if (isDataError(error) && error.kind === 'conflict') {
+        // someone else moved the version meanwhile: show where it is now
+        showToast({ color: 'orange', title: t(FAILURE[action]), message: t('toast.stale') });
+        void queryClient.invalidateQueries({ queryKey: articleKeys.view(versionId) });
+      } else {
+        showToast({ color: 'red', title: t(FAILURE[action]), message: dataErrorMessage(error, t) });
+      }
+      return false;
+    }
+  }
+
+  function openRevision() {
+    if (article.is_demo) onDemo();
+    else setRevisionOpen(true);
+  }
+
+  const comments = article.version.comments_to_modify;
+
+  return (
+    <Card withBorder radius="md" padding="lg" className="cv-panel-card" component="section" aria-labelledby="cv-review-title" data-testid="review-panel">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="cv-review-title">
+          {t('panel.title')}
+        </Title>
+        <Box aria-live="polite">
+          <Text size="sm" c="dark.4" mb={6}>
+            {t('state.label')}
+          </Text>
+          <ReviewStateBadge state={state} />
+          <Text size="sm" mt="sm" c="dark.5">
+            {t(`state.${state}Help`)}
+          </Text>
+        </Box>
+        {state === 'inRevision' && comments && (
+          <Box>
+            <Text size="sm" fw={600} mb={4}>
+              {t('panel.yourComments')}
+            </Text>
+            <Text component="div" className="cv-comments" c="dark.6" data-testid="review-comments">
+              {comments}
+            </Text>
+          </Box>
+        )}
+        <Stack gap="xs">
+          {state === 'draft' && (
+            <>
+              <Button color="teal.8" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => void act('approve')} disabled={isPending}>
+                {t('actions.approve')}
+              </Button>
+              <Button variant="outline" leftSection={<IconArrowBackUp size={18} aria-hidden />} onClick={openRevision} disabled={isPending}>
+                {t('actions.sendForRevision')}
+              </Button>
+            </>
+          )}
+          {state === 'inRevision' && (
+            <Button variant="outline" color="orange.9" onClick={() => void act('cancelRevision')} disabled={isPending}>
+              {t('actions.cancelRevision')}
+            </Button>
+          )}
+          {state === 'approved' && (
+            <Button variant="outline" color="dark" onClick={() => void act('cancelApproval')} disabled={isPending}>
+              {t('actions.cancelApproval')}
+            </Button>
+          )}
+          <Button variant="subtle" color="dark" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()} data-print="hide">
+            {t('actions.print')}
+          </Button>
+        </Stack>
+      </Stack>
+      <SendForRevisionModal
+        opened={revisionOpen}
+        busy={isPending}
+        onClose={() => setRevisionOpen(false)}
+        onSubmit={async (text) => {
+          const ok = await act('sendForRevision', text);
+          if (ok) setRevisionOpen(false);
+          return ok;
+        }}
+      />
+    </Card>
+  );
+}
