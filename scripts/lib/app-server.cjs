@@ -11,6 +11,7 @@ const gzip = require('node:util').promisify(zlib.gzip);
 const acceptsGzip = (req) => /\bgzip\b/.test(req.headers['accept-encoding'] || '');
 const { buildRuntimeConfig, remoteBaseUrl } = require('./runtime-config.cjs');
 const { createPrerenderer } = require('./prerender.cjs');
+const { createArticleViewHead, NOINDEX } = require('./article-view-head.cjs');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -79,9 +80,11 @@ function contentSecurityPolicy(config) {
  * @param {NodeJS.ProcessEnv} [opts.env]
  * @param {object} [opts.runtimeConfig] precomputed config (else built from env at start)
  * @param {{ render: (pathname: string, html: string) => Promise<string> } | null} [opts.prerenderer]
+ * @param {{ render: (pathname: string, html: string) => Promise<{ html: string, noindex: boolean } | null> } | null} [opts.articleHead]
+ *   (shell) head of /view/* pages: demo articles' tags, noindex for the rest (article-view-head.cjs)
  * @param {(msg: string) => void} [opts.log]
  */
-async function createAppServer({ app, distDir, env = process.env, runtimeConfig, prerenderer, log = () => {} }) {
+async function createAppServer({ app, distDir, env = process.env, runtimeConfig, prerenderer, articleHead, log = () => {} }) {
   const isHost = app === 'shell';
   const config = runtimeConfig || (await buildRuntimeConfig(env));
   const configBody = JSON.stringify(config);
@@ -91,6 +94,10 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
     prerenderer === undefined && isHost
       ? createPrerenderer({ baseUrl: remoteBaseUrl('marketing', env), siteUrl: config.siteUrl, log })
       : prerenderer || null;
+  const viewHead =
+    articleHead === undefined && isHost && config.supabaseUrl && config.supabaseAnonKey
+      ? createArticleViewHead({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey, siteUrl: config.siteUrl, log })
+      : articleHead || null;
   const gzipCache = new Map(); // abs path -> { mtimeMs, buffer }
 
   function baseHeaders(extra = {}) {
@@ -151,7 +158,10 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
   async function sendIndex(req, res, pathname) {
     let html = await readIndex();
     if (prerender && /text\/html/.test(req.headers.accept || '')) html = await prerender.render(pathname, html, req);
+    const view = viewHead ? await viewHead.render(pathname, html) : null;
+    if (view) html = view.html;
     const headers = baseHeaders({ 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' });
+    if (view && view.noindex) headers['X-Robots-Tag'] = NOINDEX;
     headers.Vary = prerender ? 'Accept, Accept-Language, Accept-Encoding' : 'Accept-Encoding';
     if (csp) headers['Content-Security-Policy'] = csp;
     if (isHost) headers['X-Frame-Options'] = 'SAMEORIGIN';

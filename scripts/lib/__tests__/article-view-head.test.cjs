@@ -1,0 +1,152 @@
+// The shell server's head for /view/:versionId: demo articles indexable with their own title,
+// description and Open Graph tags (escaped); everything else noindex, including every failure.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { startAppServer } = require('../app-server.cjs');
+const { createArticleViewHead, articleDescription, htmlToText } = require('../article-view-head.cjs');
+
+const INDEX =
+  '<!doctype html><html lang=fr><head><meta charset=utf-8><title>Citable — SEO x IA Content</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
+const DEMO_ID = '00000000-0000-4000-8000-00000000d3e0';
+const DRAFT_ID = '00000000-0000-4000-8000-0000000a0001';
+const SUPABASE = 'http://backend.test:54321';
+
+function article({ demo, name = 'Le pain au levain, mode d’emploi', html, cover = '/storage/v1/object/public/page-images/seed/p.png' }) {
+  return {
+    version: { id: demo ? DEMO_ID : DRAFT_ID, page: 1, html_content: html ?? '<h1>Titre</h1><p>Le levain naturel donne au pain une mie alvéolée.</p><p>Suite.</p>', created_date: '2026-11-01T00:00:00Z', sent_in_revision: false, approved: false, comments_to_modify: null },
+    page: { id: 1, name, url: 'https://x.fr/p', hide_cover_image_from_preview: false, hide_revisions_texts_from_preview: demo },
+    is_demo: demo,
+    cover_image_url: cover,
+    images: [],
+  };
+}
+
+/** A fetch stub answering get_article_for_view from a table of versions; records the calls. */
+function stubFetch(byId, { status = 200, fail = false } = {}) {
+  const calls = [];
+  const fetchImpl = async (url, init) => {
+    calls.push({ url, init });
+    if (fail) throw new Error('ECONNREFUSED');
+    const { p_version_id: id } = JSON.parse(init.body);
+    const body = JSON.stringify(Object.prototype.hasOwnProperty.call(byId, id) ? byId[id] : null);
+    return new Response(status === 200 ? body : '{"message":"boom"}', { status, headers: { 'Content-Type': 'application/json' } });
+  };
+  return { fetchImpl, calls };
+}
+
+const make = (fetchImpl, extra = {}) =>
+  createArticleViewHead({ supabaseUrl: SUPABASE, anonKey: 'anon-key', siteUrl: 'https://citable.example/', fetchImpl, ...extra });
+
+describe('article view head', () => {
+  test('leaves other paths alone', async () => {
+    const { fetchImpl, calls } = stubFetch({});
+    expect(await make(fetchImpl).render('/pricing', INDEX)).toBeNull();
+    expect(await make(fetchImpl).render('/viewer', INDEX)).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  test('a demo article: title, description, canonical, Open Graph and Twitter tags, indexable', async () => {
+    const { fetchImpl, calls } = stubFetch({ [DEMO_ID]: article({ demo: true }) });
+    const out = await make(fetchImpl).render(`/view/${DEMO_ID}`, INDEX);
+    expect(out.noindex).toBe(false);
+    expect(out.html).toContain('<title>Le pain au levain, mode d’emploi · Citable</title>');
+    expect(out.html).toContain('<meta name="description" content="Le levain naturel donne au pain une mie alvéolée." />');
+    expect(out.html).toContain('<meta property="og:type" content="article" />');
+    expect(out.html).toContain('<meta property="og:title" content="Le pain au levain, mode d’emploi" />');
+    expect(out.html).toContain(`<meta property="og:url" content="https://citable.example/view/${DEMO_ID}" />`);
+    expect(out.html).toContain(`<link rel="canonical" href="https://citable.example/view/${DEMO_ID}" />`);
+    expect(out.html).toContain(`<meta property="og:image" content="${SUPABASE}/storage/v1/object/public/page-images/seed/p.png" />`);
+    expect(out.html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(out.html).not.toMatch(/noindex/);
+    // the RPC of the browser, with the anon key
+    expect(calls[0].url).toBe(`${SUPABASE}/rest/v1/rpc/get_article_for_view`);
+    expect(calls[0].init.headers.apikey).toBe('anon-key');
+  });
+
+  test('escapes what it injects (a script in the name or the HTML stays text)', async () => {
+    const evil = article({
+      demo: true,
+      name: '"><script>window.__xss=1</script>',
+      html: '<p>Bonjour &lt;img src=x onerror=alert(1)&gt; "quoted" <script>alert(2)</script></p>',
+    });
+    const { fetchImpl } = stubFetch({ [DEMO_ID]: evil });
+    const out = await make(fetchImpl).render(`/view/${DEMO_ID}`, INDEX);
+    expect(out.html).not.toContain('<script>window.__xss');
+    expect(out.html).not.toContain('<img src=x');
+    expect(out.html).not.toContain('alert(2)');
+    expect(out.html).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;');
+    expect(out.html).toContain('content="Bonjour &lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot;"');
+  });
+
+  test('a draft, an unknown id, a malformed id, a backend error or a timeout: noindex, plain page', async () => {
+    const draft = stubFetch({ [DRAFT_ID]: article({ demo: false }) });
+    for (const [fetchImpl, p] of [
+      [draft.fetchImpl, `/view/${DRAFT_ID}`],
+      [stubFetch({}).fetchImpl, '/view/00000000-0000-4000-8000-000000000bad'],
+      [draft.fetchImpl, '/view/not-a-uuid'],
+      [draft.fetchImpl, `/view/${DRAFT_ID}/extra`],
+      [stubFetch({}, { status: 500 }).fetchImpl, `/view/${DRAFT_ID}`],
+      [stubFetch({}, { fail: true }).fetchImpl, `/view/${DEMO_ID}`],
+    ]) {
+      const out = await make(fetchImpl).render(p, INDEX);
+      expect(out.noindex).toBe(true);
+      expect(out.html).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(out.html).toContain('<title>Citable — SEO x IA Content</title>');
+      expect(out.html).not.toContain('og:title');
+    }
+    expect(draft.calls.map((c) => JSON.parse(c.init.body).p_version_id)).toEqual([DRAFT_ID]); // malformed ids never asked
+  });
+
+  test('caches an answer briefly', async () => {
+    let t = 0;
+    const { fetchImpl, calls } = stubFetch({ [DEMO_ID]: article({ demo: true }) });
+    const head = make(fetchImpl, { now: () => t, ttlMs: 1000 });
+    await head.render(`/view/${DEMO_ID}`, INDEX);
+    await head.render(`/view/${DEMO_ID}`, INDEX);
+    expect(calls).toHaveLength(1);
+    t = 1500;
+    await head.render(`/view/${DEMO_ID}`, INDEX);
+    expect(calls).toHaveLength(2);
+  });
+
+  test('text helpers', () => {
+    expect(htmlToText('<p>a&nbsp;&amp;&#233;&#x41;<b>b</b></p><style>x{}</style>')).toBe('a &éA b');
+    const long = `<p>${'mot '.repeat(100)}</p>`;
+    const d = articleDescription(long);
+    expect(d.length).toBeLessThanOrEqual(160);
+    expect(d.endsWith('…')).toBe(true);
+  });
+
+  test('the shell server sends X-Robots-Tag on a draft and the demo tags on a demo article, never a 500', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'view-head-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    const { fetchImpl } = stubFetch({ [DEMO_ID]: article({ demo: true }), [DRAFT_ID]: article({ demo: false }) });
+    const server = await startAppServer({
+      app: 'shell',
+      distDir: dir,
+      port: 0,
+      host: '127.0.0.1',
+      prerenderer: null,
+      articleHead: make(fetchImpl),
+      runtimeConfig: { supabaseUrl: SUPABASE, supabaseAnonKey: 'anon-key', remotes: {}, siteUrl: 'https://citable.example', linkedinScriptUrl: null, contact: {} },
+    });
+    try {
+      const draft = await fetch(`${server.url}/view/${DRAFT_ID}`);
+      expect(draft.status).toBe(200);
+      expect(draft.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      const demo = await fetch(`${server.url}/view/${DEMO_ID}`);
+      expect(demo.status).toBe(200);
+      expect(demo.headers.get('x-robots-tag')).toBeNull();
+      expect(await demo.text()).toContain('og:title');
+      const bad = await fetch(`${server.url}/view/%3Cscript%3E`);
+      expect(bad.status).toBe(200);
+      expect(bad.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      const other = await fetch(`${server.url}/pricing`);
+      expect(other.headers.get('x-robots-tag')).toBeNull();
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
