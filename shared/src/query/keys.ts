@@ -20,6 +20,8 @@ type KeywordId = Keyword['id'];
 /** Filters of the page list (spec/app.md §2 "Page list"): search, sort, pagination. */
 export interface PageListParams {
   search?: string;
+  /** status id filter (none: every status) */
+  status?: number;
   sort?: { column: string; ascending: boolean };
   page?: number;
   pageSize?: number;

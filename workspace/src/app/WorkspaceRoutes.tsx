@@ -17,20 +17,26 @@ const ToneArticlesScreen = lazyPage(
 
 const SitesListPage = lazyPage(() => import('../features/sites/components/SitesListPage').then((m) => m.SitesListPage), pageLoader);
 const SiteDetailPage = lazyPage(() => import('../features/sites/components/SiteDetailPage').then((m) => m.SiteDetailPage), pageLoader);
+const PageVersionsPage = lazyPage(
+  () => import('../features/page-versions/components/PageVersionsPage').then((m) => m.PageVersionsPage),
+  pageLoader,
+);
+const PagesListPage = lazyPage(() => import('../features/pages/components/PagesListPage').then((m) => m.PagesListPage), pageLoader);
+const PageDetailPage = lazyPage(() => import('../features/pages/components/PageDetailPage').then((m) => m.PageDetailPage), pageLoader);
 
 /** Screens built so far (lazy, each with its error boundary from lazyPage). */
 const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
   dashboard: <SitesListPage />,
   sites: <SitesListPage />,
   site: <SiteDetailPage />,
+  pageVersions: <PageVersionsPage />,
+  pages: <PagesListPage />,
+  page: <PageDetailPage />,
   toneArticles: <ToneArticlesScreen />,
 };
 
 /** Screens still to build (spec/app.md §2): a labelled placeholder each, until its issue lands. */
-const PLACEHOLDERS: Record<Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site'>, string> = {
-  pages: 'Page list',
-  page: 'Page detail',
-  pageVersions: 'Page versions',
+const PLACEHOLDERS: Record<Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions'>, string> = {
   keywords: 'Keywords',
   llmAnswers: 'LLM answers',
   images: 'Images',

@@ -1,0 +1,29 @@
+/** One page of a site (spec/app.md §7 "pages": select by id), with its status name. */
+import { useQuery } from '@tanstack/react-query';
+import type { Page } from '@citable/shared';
+import { isDataError, request } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+
+export type PageDetail = Pick<Page, 'id' | 'site' | 'name' | 'url' | 'status' | 'date_created' | 'date_modified' | 'llm_answers_count' | 'serp_results_count'> & {
+  statuses: { name: string } | null;
+};
+
+/** DataError not_found when the page is missing, not the user's, or of another site. */
+export const getPage = (siteId: number, pageId: number) =>
+  request((db) =>
+    db
+      .from('pages')
+      .select('id, site, name, url, status, date_created, date_modified, llm_answers_count, serp_results_count, statuses(name)')
+      .eq('id', pageId)
+      .eq('site', siteId)
+      .single(),
+  ) as Promise<PageDetail>;
+
+export function usePage(siteId: number | null, pageId: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.pages.detail(pageId ?? 0), { siteId }],
+    queryFn: () => getPage(siteId as number, pageId as number),
+    enabled: siteId !== null && pageId !== null,
+    retry: (count, error) => !(isDataError(error) && error.kind === 'not_found') && count < 2,
+  });
+}

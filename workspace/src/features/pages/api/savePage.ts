@@ -1,0 +1,42 @@
+/** Create and update a page (spec/app.md §7 "pages": insert, update), as mutations. */
+import { useMutation } from '@tanstack/react-query';
+import type { Page } from '@citable/shared';
+import { DataError, request } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+
+export interface PagePayload {
+  name: string;
+  url: string;
+  status: number;
+}
+
+/**
+ * A new page of the site. date_created and date_modified are the database's now() (column defaults),
+ * so every writer gets the same clock; the creator is the caller (default auth.uid()).
+ */
+export async function createPage(siteId: number, payload: PagePayload): Promise<Page> {
+  const page = await request((db) => db.from('pages').insert({ site: siteId, ...payload }).select().maybeSingle());
+  if (!page) throw new DataError('forbidden', 'No data returned after page creation');
+  return page;
+}
+
+/** Updates a page; its date_modified is set by the database (trigger pages_before_write). */
+export async function updatePage(siteId: number, pageId: number, payload: PagePayload): Promise<Page> {
+  const page = await request((db) => db.from('pages').update(payload).eq('id', pageId).eq('site', siteId).select().maybeSingle());
+  if (!page) throw new DataError('not_found', 'Page not found');
+  return page;
+}
+
+export function useCreatePage(siteId: number) {
+  return useMutation({
+    mutationFn: (payload: PagePayload) => createPage(siteId, payload),
+    meta: { invalidates: [queryKeys.pages.lists(siteId), queryKeys.sites.detail(siteId), queryKeys.sites.lists()] },
+  });
+}
+
+export function useUpdatePage(siteId: number) {
+  return useMutation({
+    mutationFn: ({ pageId, payload }: { pageId: number; payload: PagePayload }) => updatePage(siteId, pageId, payload),
+    meta: { invalidates: [queryKeys.pages.lists(siteId), queryKeys.pages.details()] },
+  });
+}

@@ -1,0 +1,117 @@
+import { Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconSparkles, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@citable/shared';
+import { NS } from '../i18n';
+import { useCreateArticleActions } from '../api/createArticleActions';
+import { getLatestVersions } from '../api/getLatestVersions';
+import { versionUrlLines, type SelectedPage } from '../utils/versionUrls';
+import { useState } from 'react';
+
+/** spec/app.md §9: batch create needs at least 2 pages; copying version URLs at least 1. */
+export const MIN_PAGES_TO_CREATE = 2;
+export const MIN_PAGES_TO_COPY = 1;
+
+export interface BatchActionsBarProps {
+  /** the selected pages, in the order they were selected (kept across pages, searches and filters) */
+  selected: readonly SelectedPage[];
+  onClear: () => void;
+}
+
+async function writeClipboard(text: string) {
+  if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+/** The batch actions on the selected pages: create articles, copy version URLs; the selection's size and Clear. */
+export function BatchActionsBar({ selected, onClear }: BatchActionsBarProps) {
+  const { t } = useTranslation(NS);
+  const create = useCreateArticleActions();
+  const [isCopying, setIsCopying] = useState(false);
+  const count = selected.length;
+
+  const createArticles = () => {
+    create.mutate(
+      selected.map((page) => page.id),
+      {
+        onSuccess: (n) => {
+          showToast({ color: 'teal', title: t('batch.created', { count: n }), message: selected.map((p) => p.name).join(', ') });
+          onClear();
+        },
+        onError: (error) => {
+          console.error('[pages] batch creation failed', error);
+          showToast({ color: 'red', title: t('batch.createFailed'), message: error.message });
+        },
+      },
+    );
+  };
+
+  const copyUrls = async () => {
+    setIsCopying(true);
+    try {
+      const latest = await getLatestVersions(selected.map((page) => page.id));
+      const lines = versionUrlLines(selected, latest, window.location.origin);
+      if (lines.length === 0) {
+        showToast({ color: 'yellow', title: t('batch.noVersions'), message: t('selection.count', { count }) });
+        return;
+      }
+      await writeClipboard(lines.join('\n'));
+      showToast({ color: 'teal', title: t('batch.copied', { count: lines.length }), message: lines.length < count ? t('batch.noVersions') : '' });
+    } catch (error) {
+      console.error('[pages] copy failed', error);
+      showToast({ color: 'red', title: t('batch.copyFailed'), message: error instanceof Error ? error.message : '' });
+    } finally {
+      setIsCopying(false);
+    }
+  };
+
+  const canCreate = count >= MIN_PAGES_TO_CREATE;
+  const canCopy = count >= MIN_PAGES_TO_COPY;
+  return (
+    <Paper withBorder radius="md" px="sm" py={8} bg={count > 0 ? 'indigo.0' : undefined} data-testid="batch-bar">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="nowrap" aria-live="polite" style={{ minHeight: 30 }}>
+          <Text size="sm" fw={count > 0 ? 600 : 400} c={count > 0 ? undefined : 'gray.7'} data-testid="selection-count">
+            {t('selection.count', { count })}
+          </Text>
+          {count > 0 && (
+            <Button size="compact-sm" variant="subtle" color="gray.8" leftSection={<IconX size={14} />} onClick={onClear}>
+              {t('selection.clear')}
+            </Button>
+          )}
+        </Group>
+        <Group gap="xs">
+          <Tooltip label={t('selection.createArticlesHint')} disabled={canCreate} withArrow>
+            <span>
+              <Button
+                size="xs"
+                leftSection={<IconSparkles size={14} />}
+                disabled={!canCreate}
+                loading={create.isPending}
+                onClick={createArticles}
+                data-testid="batch-create"
+              >
+                {t('selection.createArticles')}
+              </Button>
+            </span>
+          </Tooltip>
+          <Tooltip label={t('selection.copyUrlsHint')} disabled={canCopy} withArrow>
+            <span>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconCopy size={14} />}
+                disabled={!canCopy}
+                loading={isCopying}
+                onClick={() => void copyUrls()}
+                data-testid="batch-copy"
+              >
+                {t('selection.copyUrls')}
+              </Button>
+            </span>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage } from '@citable/shared/data';
+import { NS } from '../i18n';
+import { useCreatePage, useUpdatePage } from '../api/savePage';
+import { DEFAULT_STATUS_ID, normalizePageUrl, statusIdOf, validatePageForm, type PageFormValues } from '../utils/pageForm';
+import type { StatusOption } from './statusOptions';
+
+export interface EditedPage {
+  id: number;
+  name: string;
+  url: string;
+  status: number;
+}
+
+export interface PageFormModalProps {
+  opened: boolean;
+  siteId: number;
+  /** the site's address: a path typed as URL becomes a page of this site */
+  siteUrl?: string | null;
+  /** the page to edit; a new page when absent */
+  page?: EditedPage | null;
+  statuses: readonly StatusOption[];
+  onClose: () => void;
+  onSaved?: (pageId: number) => void;
+}
+
+function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<PageFormModalProps, 'opened'>) {
+  const { t } = useTranslation(NS);
+  const create = useCreatePage(siteId);
+  const update = useUpdatePage(siteId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<PageFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      name: page?.name ?? '',
+      url: page?.url ?? '',
+      status: String(page?.status ?? DEFAULT_STATUS_ID),
+    },
+    validate: (values) => {
+      const errors = validatePageForm(values);
+      return { name: errors.name && t(`form.${errors.name}`), url: errors.url && t(`form.${errors.url}`) };
+    },
+  });
+  const isPending = create.isPending || update.isPending;
+  const trimmedUrl = form.values.url.trim();
+  const normalized = trimmedUrl ? normalizePageUrl(trimmedUrl, siteUrl) : '';
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    const payload = { name: values.name.trim(), url: normalizePageUrl(values.url, siteUrl), status: statusIdOf(values.status, statuses) };
+    try {
+      const saved = page ? await update.mutateAsync({ pageId: page.id, payload }) : await create.mutateAsync(payload);
+      showToast({ color: 'teal', title: t(page ? 'form.updated' : 'form.created'), message: saved.name });
+      onSaved?.(saved.id);
+      onClose();
+    } catch (error) {
+      console.error('[pages] save failed', error);
+      const message = t(page ? 'form.updateFailed' : 'form.createFailed');
+      setFailure(message);
+      showToast({ color: 'red', title: message, message: dataErrorMessage(error, t) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="page-form-error">
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label={t('form.name')}
+          placeholder={t('form.namePlaceholder')}
+          withAsterisk
+          data-autofocus
+          maxLength={500}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('form.url')}
+          description={t('form.urlDescription')}
+          placeholder="/blog/…"
+          withAsterisk
+          maxLength={2048}
+          inputMode="url"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          {...form.getInputProps('url')}
+        />
+        {normalized && normalized !== trimmedUrl && (
+          <Text size="xs" c="gray.7" mt={-8} style={{ overflowWrap: 'anywhere' }} data-testid="url-preview">
+            {t('form.urlPreview', { url: normalized })}
+          </Text>
+        )}
+        <Select
+          label={t('form.status')}
+          data={statuses.map((s) => ({ value: String(s.id), label: s.label }))}
+          allowDeselect={false}
+          checkIconPosition="right"
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('status')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={isPending}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={isPending}>
+            {t(page ? 'form.save' : 'form.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Create or edit a page (spec/app.md §5 "Page form"): name and URL required, URL normalised, status. */
+export function PageFormModal({ opened, onClose, ...props }: PageFormModalProps) {
+  const { t } = useTranslation(NS);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={700} size="lg" component="span">
+          {t(props.page ? 'form.editTitle' : 'form.createTitle')}
+        </Text>
+      }
+      centered
+      closeButtonProps={{ 'aria-label': t('form.close') }}
+      styles={{ root: { '--mantine-color-error': 'var(--mantine-color-red-8)', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } }}
+    >
+      {opened && <PageForm {...props} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,398 @@
+import '../i18n';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertCircle, IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSelector, IconTrash } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage, isDataError } from '@citable/shared/data';
+import { ScreenContainer } from '../../../components/ScreenContainer';
+import { paths } from '../../../config/paths';
+import { NS } from '../i18n';
+import { usePages, type PageListRow } from '../api/getPages';
+import { useSiteSummary } from '../api/getSiteSummary';
+import {
+  PAGE_SIZES,
+  defaultAscending,
+  needsCanonicalUrl,
+  pageCountOf,
+  readView,
+  shownRange,
+  writeView,
+  type PageListView,
+  type SortColumn,
+} from '../utils/listParams';
+import type { SelectedPage } from '../utils/versionUrls';
+import { BatchActionsBar } from './BatchActionsBar';
+import { DeletePageDialog } from './DeletePageDialog';
+import { PageFormModal, type EditedPage } from './PageFormModal';
+import { PagesBreadcrumbs } from './PagesBreadcrumbs';
+import { SearchBox } from './SearchBox';
+import { useStatusLabel, useStatusOptions } from './statusOptions';
+import { parseId } from '../utils/ids';
+
+const STATUS_COLORS: Record<number, string> = { 1: 'teal', 2: 'gray', 3: 'orange' };
+
+interface SortHeaderProps {
+  column: SortColumn;
+  label: string;
+  view: PageListView;
+  onSort: (column: SortColumn) => void;
+  width?: number | string;
+}
+
+function SortHeader({ column, label, view, onSort, width }: SortHeaderProps) {
+  const { t } = useTranslation(NS);
+  const active = view.sort === column;
+  const Icon = !active ? IconSelector : view.ascending ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th aria-sort={active ? (view.ascending ? 'ascending' : 'descending') : 'none'} style={{ width, whiteSpace: 'nowrap' }}>
+      <UnstyledButton
+        onClick={() => onSort(column)}
+        title={t('list.sortBy', { column: label })}
+        data-testid={`sort-${column}`}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)' }}
+      >
+        {label}
+        <Icon size={14} aria-hidden />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The page list of a site (/sites/:siteId/pages): spec/app.md §2 "Page list". */
+export function PagesListPage() {
+  const { t, i18n } = useTranslation(NS);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { siteId: param } = useParams();
+  const siteId = parseId(param);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => readView(searchParams), [searchParams]);
+  const site = useSiteSummary(siteId);
+  const pages = usePages(siteId, view);
+  const statuses = useStatusOptions();
+  const statusLabel = useStatusLabel();
+
+  const [selected, setSelected] = useState<Map<number, string>>(() => new Map());
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<EditedPage | null>(null);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+
+  const setView = (next: Partial<PageListView>, replace = false) => {
+    setSearchParams(writeView({ ...view, ...next }), { replace });
+  };
+
+  // bad or default values in the address (size=7, page=0…): quietly replaced by the canonical form
+  useEffect(() => {
+    if (needsCanonicalUrl(searchParams)) setSearchParams(writeView(readView(searchParams)), { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  // a page past the end: the server answered with the last page; the address follows
+  const shownPage = pages.data && !pages.isPlaceholderData ? pages.data.page : null;
+  useEffect(() => {
+    if (shownPage !== null && shownPage !== view.page) {
+      setSearchParams(writeView({ ...view, page: shownPage }), { replace: true });
+    }
+  }, [shownPage, view, setSearchParams]);
+
+  const isLoadFailure = pages.isError;
+  useEffect(() => {
+    if (isLoadFailure) showToast({ color: 'red', title: t('list.loadError'), message: dataErrorMessage(pages.error, t) });
+  }, [isLoadFailure, pages.error, t]);
+
+  const siteMissing = siteId === null || (site.isError && isDataError(site.error) && site.error.kind === 'not_found');
+  const siteName = site.data?.name ?? null;
+  const rows: PageListRow[] = siteId === null ? [] : (pages.data?.rows ?? []);
+  const total = siteId === null ? 0 : (pages.data?.total ?? 0);
+  const page = pages.data?.page ?? view.page;
+  const lastPage = pageCountOf(total, view.pageSize);
+  const range = shownRange(page, view.pageSize, total);
+  const isFirstLoad = siteId !== null && pages.isPending;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const onSort = (column: SortColumn) => {
+    const ascending = view.sort === column ? !view.ascending : defaultAscending(column);
+    setView({ sort: column, ascending, page: 1 });
+  };
+
+  const visibleSelected = rows.filter((row) => selected.has(row.id)).length;
+  const toggleRow = (row: PageListRow) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(row.id)) next.delete(row.id);
+      else next.set(row.id, row.name);
+      return next;
+    });
+  const toggleVisible = () =>
+    setSelected((current) => {
+      const next = new Map(current);
+      const all = rows.length > 0 && rows.every((row) => next.has(row.id));
+      for (const row of rows) {
+        if (all) next.delete(row.id);
+        else next.set(row.id, row.name);
+      }
+      return next;
+    });
+  const selectedPages: SelectedPage[] = [...selected].map(([id, name]) => ({ id, name }));
+
+  const openRow = (row: PageListRow) => navigate(paths.page(siteId as number, row.id), { state: { listSearch: location.search } });
+  const emptyMessage = view.search || view.status !== null ? t('list.noMatch') : t('list.noPages');
+
+  const statusFilterData = [{ value: 'all', label: t('list.allStatuses') }, ...statuses.map((s) => ({ value: String(s.id), label: s.label }))];
+
+  return (
+    <ScreenContainer>
+      {siteId !== null && <PagesBreadcrumbs siteId={siteId} siteName={siteName} />}
+
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 280px' }} data-testid="pages-title">
+          {siteName ? t('list.title', { site: siteName }) : t('list.titleNoSite')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={siteMissing || !site.data}>
+          {t('list.newPage')}
+        </Button>
+      </Group>
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SearchBox value={view.search} onSearch={(search) => setView({ search, page: 1 }, true)} />
+        <Select
+          aria-label={t('list.statusFilter')}
+          data={statusFilterData}
+          value={view.status === null ? 'all' : String(view.status)}
+          onChange={(value) => setView({ status: value && value !== 'all' ? Number(value) : null, page: 1 })}
+          allowDeselect={false}
+          checkIconPosition="right"
+          w={{ base: '100%', xs: 200 }}
+          data-testid="status-filter"
+        />
+      </Group>
+
+      <BatchActionsBar selected={selectedPages} onClear={() => setSelected(new Map())} />
+
+      {pages.isError && !pages.data ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('list.loadError')} role="alert">
+          <Text size="sm">{dataErrorMessage(pages.error, t)}</Text>
+          <Button mt="sm" variant="light" color="red" onClick={() => void pages.refetch()} loading={pages.isFetching}>
+            {t('list.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={980} type="native">
+          <Table
+            verticalSpacing="xs"
+            highlightOnHover
+            aria-label={t('list.tableLabel')}
+            aria-busy={pages.isFetching}
+            data-testid="pages-table"
+            style={{ opacity: pages.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th style={{ width: 40 }}>
+                  <Checkbox
+                    aria-label={t('list.selectAllOnPage')}
+                    checked={rows.length > 0 && visibleSelected === rows.length}
+                    indeterminate={visibleSelected > 0 && visibleSelected < rows.length}
+                    disabled={rows.length === 0}
+                    onChange={toggleVisible}
+                  />
+                </Table.Th>
+                <SortHeader column="name" label={t('list.columns.name')} view={view} onSort={onSort} />
+                <SortHeader column="url" label={t('list.columns.url')} view={view} onSort={onSort} />
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('list.columns.status')}</Table.Th>
+                <SortHeader column="date_modified" label={t('list.columns.dateModified')} view={view} onSort={onSort} />
+                <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.serps')}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.llmAnswers')}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {isFirstLoad && (
+                <Table.Tr>
+                  <Table.Td colSpan={8}>
+                    <Group justify="center" gap="xs" py="lg" role="status">
+                      <Loader size="sm" />
+                      <Text size="sm" c="gray.7">
+                        {t('list.loading')}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {!isFirstLoad && rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={8}>
+                    <Stack align="center" gap={4} py="xl" data-testid="pages-empty">
+                      <Text fw={600}>{emptyMessage}</Text>
+                      {!view.search && view.status === null && !siteMissing && (
+                        <Text size="sm" c="gray.7">
+                          {t('list.noPagesHint')}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows.map((row) => {
+                const isSelected = selected.has(row.id);
+                return (
+                  <Table.Tr
+                    key={row.id}
+                    onClick={() => openRow(row)}
+                    bg={isSelected ? 'var(--mantine-color-indigo-0)' : undefined}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="page-row"
+                    data-page-id={row.id}
+                  >
+                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                      <Checkbox aria-label={t('list.selectPage', { name: row.name })} checked={isSelected} onChange={() => toggleRow(row)} />
+                    </Table.Td>
+                    <Table.Td style={{ maxWidth: 320 }}>
+                      <Anchor
+                        component={Link}
+                        to={paths.page(siteId as number, row.id)}
+                        state={{ listSearch: location.search }}
+                        onClick={(event) => event.stopPropagation()}
+                        fw={600}
+                        size="sm"
+                        c="dark.8"
+                        style={{ overflowWrap: 'anywhere' }}
+                        data-testid="page-name"
+                      >
+                        {row.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td style={{ maxWidth: 300 }}>
+                      <Text size="sm" c="gray.7" truncate="end" title={row.url} data-testid="page-url">
+                        {row.url}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} c={`${STATUS_COLORS[row.status] ?? 'gray'}.9`}>
+                        {statusLabel(row.statuses?.name)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm" component="time" dateTime={row.date_modified}>
+                        {dateFormat.format(new Date(row.date_modified))}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      <Text size="sm">{row.serp_results_count}</Text>
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      <Text size="sm">{row.llm_answers_count}</Text>
+                    </Table.Td>
+                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('list.edit')} withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray.8"
+                            aria-label={`${t('list.edit')} – ${row.name}`}
+                            onClick={() => setEditing({ id: row.id, name: row.name, url: row.url, status: row.status })}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('list.delete')} withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red.8"
+                            aria-label={`${t('list.delete')} – ${row.name}`}
+                            onClick={() => setDeleting({ id: row.id, name: row.name })}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" c="gray.8" data-testid="pages-range" aria-live="polite">
+          {t('list.showing', { from: range.from, to: range.to, total })}
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="gray.8" component="label" htmlFor="pages-size">
+              {t('list.rowsPerPage')}
+            </Text>
+            <Select
+              id="pages-size"
+              data={PAGE_SIZES.map((size) => String(size))}
+              value={String(view.pageSize)}
+              onChange={(value) => value && setView({ pageSize: Number(value), page: 1 })}
+              allowDeselect={false}
+              w={80}
+              size="xs"
+              data-testid="page-size"
+            />
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Button size="xs" variant="default" disabled={page <= 1 || isFirstLoad} onClick={() => setView({ page: page - 1 })}>
+              {t('list.previous')}
+            </Button>
+            <Text size="sm" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
+              {t('list.pageOf', { page, pages: lastPage })}
+            </Text>
+            <Button size="xs" variant="default" disabled={page >= lastPage || isFirstLoad} onClick={() => setView({ page: page + 1 })}>
+              {t('list.next')}
+            </Button>
+          </Group>
+        </Group>
+      </Group>
+
+      {siteId !== null && (
+        <>
+          <PageFormModal
+            opened={creating || editing !== null}
+            siteId={siteId}
+            siteUrl={site.data?.url}
+            page={editing}
+            statuses={statuses}
+            onClose={() => {
+              setCreating(false);
+              setEditing(null);
+            }}
+          />
+          <DeletePageDialog
+            siteId={siteId}
+            page={deleting}
+            onClose={() => setDeleting(null)}
+            onDeleted={(pageId) =>
+              setSelected((current) => {
+                const next = new Map(current);
+                next.delete(pageId);
+                return next;
+              })
+            }
+          />
+        </>
+      )}
+    </ScreenContainer>
+  );
+}
