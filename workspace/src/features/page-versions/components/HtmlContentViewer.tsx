@@ -1,0 +1,165 @@
+/**
+ * The HTML Content viewer (spec/app.md §2, §4): rendered / code toggle; in code view an Edit
+ * button; while editing, Cancel and Modify. The rendered view is the article HTML sanitized by
+ * DOMPurify (utils/sanitize); the code view and the editor are CodeMirror (lazy chunk).
+ */
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Box, Button, Group, SegmentedControl, Stack, Text, Tooltip, Typography } from '@mantine/core';
+import { IconCode, IconDeviceFloppy, IconEye, IconPencil, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PageVersion } from '@citable/shared';
+import { ScreenLoader } from '../../../components/ScreenLoader';
+import { NS } from '../i18n';
+import { sanitizeArticleHtml } from '../utils/sanitize';
+import { canEdit, canToggleView, type ViewerState } from '../utils/versions';
+
+const CodeEditor = lazy(() => import('./CodeEditor'));
+
+function RenderedArticle({ html }: { html: string }) {
+  // a 2 MB article: sanitize and render at low priority, the rest of the screen stays responsive
+  const deferred = useDeferredValue(html);
+  const safe = useMemo(() => sanitizeArticleHtml(deferred), [deferred]);
+  return (
+    <Typography>
+      <Box
+        className="citable-article"
+        data-testid="html-rendered"
+        // sanitized by DOMPurify just above (scripts, handlers, javascript: URLs, frames, base, forms, styles removed)
+        dangerouslySetInnerHTML={{ __html: safe }}
+        style={{ overflowWrap: 'anywhere', maxHeight: 720, overflowY: 'auto', paddingRight: 8 }}
+        tabIndex={0}
+      />
+    </Typography>
+  );
+}
+
+export interface HtmlContentViewerProps {
+  version: PageVersion;
+  state: ViewerState;
+  onModeChange: (mode: ViewerState['mode']) => void;
+  onEditingChange: (editing: boolean) => void;
+  /** saves the edited HTML as a new version; resolves when saved */
+  onSave: (html: string) => Promise<void>;
+  isSaving: boolean;
+}
+
+export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving }: HtmlContentViewerProps) {
+  const { t } = useTranslation(NS);
+  const html = version.html_content ?? '';
+  const [draft, setDraft] = useState<{ versionId: string; html: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const draftHtml = draft && draft.versionId === version.id ? draft.html : html;
+  const toggleDisabled = !canToggleView(state);
+
+  const startEdit = () => {
+    setDraft({ versionId: version.id, html });
+    setProblem(null);
+    onEditingChange(true);
+  };
+  const cancel = () => {
+    setDraft(null);
+    setProblem(null);
+    onEditingChange(false);
+  };
+  const save = async () => {
+    if (draftHtml.trim() === '') return setProblem(t('viewer.emptyHtml'));
+    if (draftHtml === html) return setProblem(t('viewer.unchanged'));
+    setProblem(null);
+    try {
+      await onSave(draftHtml);
+      setDraft(null);
+    } catch {
+      // the screen toasts 'Failed to save changes'; the draft stays for another try
+    }
+  };
+
+  const toggle = (
+    <SegmentedControl
+      aria-label={t('viewer.viewLabel')}
+      value={state.mode}
+      onChange={(value) => onModeChange(value as ViewerState['mode'])}
+      disabled={toggleDisabled}
+      data-testid="view-toggle"
+      data={[
+        {
+          value: 'rendered',
+          label: (
+            <Group gap={6} wrap="nowrap" justify="center">
+              <IconEye size={16} aria-hidden />
+              <span>{t('viewer.rendered')}</span>
+            </Group>
+          ),
+        },
+        {
+          value: 'code',
+          label: (
+            <Group gap={6} wrap="nowrap" justify="center">
+              <IconCode size={16} aria-hidden />
+              <span>{t('viewer.code')}</span>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm">
+        {toggleDisabled ? (
+          <Tooltip label={t('viewer.toggleLocked')}>
+            <div>{toggle}</div>
+          </Tooltip>
+        ) : (
+          toggle
+        )}
+        {state.mode === 'code' && !state.editing && (
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={16} />}
+            onClick={startEdit}
+            disabled={!canEdit(state)}
+          >
+            {t('viewer.edit')}
+          </Button>
+        )}
+        {state.editing && (
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconX size={16} />} onClick={cancel} disabled={isSaving}>
+              {t('viewer.cancel')}
+            </Button>
+            <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save()} loading={isSaving}>
+              {t('viewer.modify')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {problem && (
+        <Alert color="orange" variant="light" role="alert" py="xs">
+          {problem}
+        </Alert>
+      )}
+      {html === '' && !state.editing ? (
+        <Text c="gray.7" py="lg" ta="center" data-testid="no-content">
+          {t('viewer.noContent')}
+        </Text>
+      ) : state.mode === 'rendered' && !state.editing ? (
+        <RenderedArticle html={html} />
+      ) : (
+        <Suspense fallback={<ScreenLoader label={t('viewer.loadingEditor')} />}>
+          {state.editing ? (
+            <CodeEditor
+              key={`edit-${version.id}`}
+              value={draftHtml}
+              onChange={(value) => setDraft({ versionId: version.id, html: value })}
+              label={t('viewer.editorLabel')}
+              autoFocus
+            />
+          ) : (
+            <CodeEditor key={`read-${version.id}`} value={html} readOnly label={t('viewer.codeLabel')} />
+          )}
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The 'Modify Versions' form (spec/app.md §5): a version is required ('Please select a version to
+ * modify'); comments optional, prefilled from the chosen version's comments_to_modify; the flags
+ * useWebSearch, highlightModifications, unhighlightModifications, createNewVersion (all false by
+ * default); an optional example version. Submit is disabled while updating or with no version.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconWand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../i18n';
+import type { ModificationRequest } from '../api/requestModification';
+import type { VersionSummary } from '../api/versions';
+
+export interface ModifyVersionFormProps {
+  versions: readonly VersionSummary[];
+  formatDate: (iso: string) => string;
+  isUpdating: boolean;
+  /** resolves when the request is recorded (the form then keeps the choices, as the version now holds them) */
+  onSubmit: (request: ModificationRequest) => Promise<unknown>;
+}
+
+type Flags = Pick<ModificationRequest, 'useWebSearch' | 'highlightModifications' | 'unhighlightModifications' | 'createNewVersion'>;
+const NO_FLAGS: Flags = { useWebSearch: false, highlightModifications: false, unhighlightModifications: false, createNewVersion: false };
+
+export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }: ModifyVersionFormProps) {
+  const { t } = useTranslation(NS);
+  const [versionId, setVersionId] = useState<string | null>(null);
+  const [comments, setComments] = useState('');
+  const [flags, setFlags] = useState<Flags>(NO_FLAGS);
+  const [exampleId, setExampleId] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+
+  // a version deleted meanwhile is no longer a choice
+  const chosen = versionId && versions.some((v) => v.id === versionId) ? versionId : null;
+  const example = exampleId && exampleId !== chosen && versions.some((v) => v.id === exampleId) ? exampleId : null;
+  const options = versions.map((v) => ({ value: v.id, label: formatDate(v.created_date) }));
+
+  const choose = (id: string | null) => {
+    setVersionId(id);
+    setTouched(true);
+    const version = versions.find((v) => v.id === id);
+    // choosing a version prefills the comments from its comments_to_modify (spec/app.md §5)
+    setComments(version?.comments_to_modify ?? '');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!chosen || isUpdating) return;
+    await onSubmit({ versionId: chosen, comments, ...flags, exampleVersionId: example }).catch(() => {});
+  };
+
+  const flag = (key: keyof Flags) => (
+    <Checkbox
+      label={t(`modify.${key}`)}
+      checked={flags[key]}
+      onChange={(event) => setFlags((f) => ({ ...f, [key]: event.currentTarget.checked }))}
+      data-testid={`flag-${key}`}
+    />
+  );
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="modify-versions-title">
+      <form onSubmit={(event) => void submit(event)} noValidate data-testid="modify-form">
+        <Stack gap="sm">
+          <div>
+            <Title order={2} size="h4" id="modify-versions-title">
+              {t('modify.title')}
+            </Title>
+            <Text size="sm" c="gray.7">
+              {t('modify.hint')}
+            </Text>
+          </div>
+          <Select
+            label={t('modify.version')}
+            placeholder={t('modify.versionPlaceholder')}
+            data={options}
+            value={chosen}
+            onChange={choose}
+            onBlur={() => setTouched(true)}
+            required
+            clearable
+            error={touched && !chosen ? t('modify.versionRequired') : undefined}
+            description={!touched && !chosen ? t('modify.versionRequired') : undefined}
+            data-testid="modify-version"
+          />
+          <Textarea
+            label={t('modify.comments')}
+            placeholder={t('modify.commentsPlaceholder')}
+            value={comments}
+            onChange={(event) => setComments(event.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={20000}
+            data-testid="modify-comments"
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+            {flag('useWebSearch')}
+            {flag('highlightModifications')}
+            {flag('unhighlightModifications')}
+            {flag('createNewVersion')}
+          </SimpleGrid>
+          <Select
+            label={t('modify.example')}
+            description={t('modify.exampleHint')}
+            placeholder={t('modify.examplePlaceholder')}
+            data={options.filter((o) => o.value !== chosen)}
+            value={example}
+            onChange={setExampleId}
+            clearable
+            data-testid="modify-example"
+          />
+          <Button
+            type="submit"
+            leftSection={<IconWand size={16} />}
+            disabled={!chosen || isUpdating}
+            loading={isUpdating}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('modify.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

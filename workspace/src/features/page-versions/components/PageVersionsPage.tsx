@@ -1,0 +1,464 @@
+import '../i18n';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconGitCompare, IconPlus, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage, isDataError } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { PageActionsList } from '../../../components/PageActionsList';
+import { ScreenContainer } from '../../../components/ScreenContainer';
+import { ScreenLoader } from '../../../components/ScreenLoader';
+import { paths } from '../../../config/paths';
+import { NS } from '../i18n';
+import { CREATE_ACTION_MISSING, useCreatePageVersion } from '../api/createPageVersion';
+import { useVersionsPageHeader } from '../api/pageHeader';
+import { useRequestModification, type ModificationRequest } from '../api/requestModification';
+import { useSaveVersionEdit } from '../api/saveVersionEdit';
+import { useDeleteVersion, useVersion, useVersions, type VersionSummary } from '../api/versions';
+import {
+  activeAfterDelete,
+  activeVersionOf,
+  canCompare,
+  defaultComparison,
+  parseId,
+  parseVersionId,
+  reviewState,
+  type ViewerState,
+} from '../utils/versions';
+import { HtmlContentViewer } from './HtmlContentViewer';
+import { ModifyVersionForm } from './ModifyVersionForm';
+import { VersionsTable } from './VersionsTable';
+
+const CompareVersions = lazy(() => import('./CompareVersions'));
+
+/** spec/app.md §9: the refresh after a queued action waits 2 s */
+const REFRESH_AFTER_QUEUE_MS = 2000;
+const ACTION_NAMES = ['create_article', 'modify_articles_with_instructions'] as const;
+
+function PageUnavailable() {
+  const { t } = useTranslation(NS);
+  return (
+    <Center py="xl" px="md">
+      <Stack align="center" gap="sm" ta="center" data-testid="page-not-found">
+        <Title order={1} size="h2">
+          {t('pageLoadError')}
+        </Title>
+        <Text c="gray.7">{t('pageNotFoundText')}</Text>
+        <Button component={Link} to={paths.sites()} variant="light">
+          {t('backToSites')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** The versions of a page (/sites/:siteId/pages/:pageId/page-versions, spec/app.md §2 "Page versions"). */
+export function PageVersionsPage() {
+  const { t, i18n } = useTranslation(NS);
+  const params = useParams();
+  const siteId = parseId(params.siteId);
+  const pageId = parseId(params.pageId);
+  const validIds = siteId !== null && pageId !== null;
+  const header = useVersionsPageHeader(siteId, pageId);
+  const pageOk = header.isSuccess;
+  const versions = useVersions(pageOk ? pageId : null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedId = parseVersionId(searchParams.get('version'));
+  const queryClient = useQueryClient();
+
+  const [viewer, setViewer] = useState<ViewerState>({ mode: 'rendered', editing: false, comparing: false });
+  const [compareWith, setCompareWith] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<VersionSummary | null>(null);
+
+  const list = useMemo(() => versions.data ?? [], [versions.data]);
+  const { active, missing } = activeVersionOf(list, requestedId);
+  const activeId = active?.id ?? null;
+  const content = useVersion(pageOk ? pageId : null, activeId);
+  const activeContent = content.data && content.data.id === activeId ? content.data : null;
+
+  const deleteVersion = useDeleteVersion(pageId ?? 0);
+  const saveEdit = useSaveVersionEdit(pageId ?? 0);
+  const modify = useRequestModification(pageId ?? 0);
+  const createVersion = useCreatePageVersion(pageId ?? 0);
+
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }),
+    [i18n.language],
+  );
+  const formatDate = useCallback((iso: string) => dateFormat.format(new Date(iso)), [dateFormat]);
+
+  const setActive = useCallback(
+    (versionId: string | null) => {
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (versionId) next.set('version', versionId);
+          else next.delete('version');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  // the refresh 2 s after queuing an action (spec/app.md §9), cleared when leaving the screen
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
+  const refreshSoon = useCallback(() => {
+    if (pageId === null) return;
+    timers.current.push(
+      window.setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.pageVersions.lists(pageId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.pageActions.lists(pageId) });
+      }, REFRESH_AFTER_QUEUE_MS),
+    );
+  }, [pageId, queryClient]);
+
+  // a page load failure that is not "not found" is toasted too
+  const headerFailed = header.isError && !(isDataError(header.error) && header.error.kind === 'not_found');
+  useEffect(() => {
+    if (headerFailed) showToast({ color: 'red', title: t('pageLoadError'), message: dataErrorMessage(header.error, t) });
+  }, [headerFailed, header.error, t]);
+
+  if (!validIds) return <PageUnavailable />;
+  if (header.isPending) return <ScreenLoader label={t('loadingPage')} />;
+  if (header.isError) {
+    if (isDataError(header.error) && header.error.kind === 'not_found') return <PageUnavailable />;
+    return (
+      <ScreenContainer>
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('pageLoadError')} role="alert">
+          <Button mt="sm" variant="light" color="red" onClick={() => void header.refetch()} loading={header.isFetching}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      </ScreenContainer>
+    );
+  }
+
+  const page = header.data;
+  const stopModes = () => {
+    setViewer((v) => ({ ...v, editing: false, comparing: false }));
+    setCompareWith(null);
+  };
+
+  const activate = (versionId: string) => {
+    if (versionId === activeId) return;
+    if (viewer.editing) setViewer((v) => ({ ...v, editing: false }));
+    setActive(versionId);
+    if (viewer.comparing) {
+      // keep comparing, with a sensible other version for the new active one
+      const next = list.find((v) => v.id === versionId);
+      setCompareWith(next ? defaultComparison(list, next) : null);
+    }
+  };
+
+  const startCompare = () => {
+    if (!active || !canCompare(viewer, list.length)) return;
+    setCompareWith(defaultComparison(list, active));
+    setViewer((v) => ({ ...v, comparing: true }));
+  };
+
+  const compareWithParent = (version: VersionSummary) => {
+    if (viewer.editing || !version.parent_version) return;
+    setActive(version.id);
+    setCompareWith(version.parent_version);
+    setViewer((v) => ({ ...v, comparing: true }));
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const deleted = toDelete;
+    deleteVersion.mutate(deleted.id, {
+      onSuccess: () => {
+        showToast({ color: 'teal', message: t('delete.success') });
+        const next = activeAfterDelete(list, deleted.id, activeId);
+        if (next !== activeId || requestedId === deleted.id) setActive(next);
+        if (deleted.id === activeId || deleted.id === compareWith) stopModes();
+        setToDelete(null);
+      },
+      onError: (error) => {
+        showToast({ color: 'red', title: t('delete.error'), message: dataErrorMessage(error, t) });
+      },
+    });
+  };
+
+  const save = async (html: string) => {
+    if (!activeContent) return;
+    try {
+      const created = await saveEdit.mutateAsync({ versionId: activeContent.id, html });
+      // the new version becomes active and the view switches to rendered (spec/app.md §4)
+      queryClient.setQueryData([...queryKeys.pageVersions.detail(created.id), { pageId }], created);
+      setActive(created.id);
+      setViewer({ mode: 'rendered', editing: false, comparing: false });
+      showToast({ color: 'teal', message: t('viewer.saved') });
+    } catch (error) {
+      showToast({ color: 'red', title: t('viewer.saveError'), message: dataErrorMessage(error, t) });
+      throw error;
+    }
+  };
+
+  const submitModification = async (request: ModificationRequest) => {
+    try {
+      await modify.mutateAsync(request);
+      showToast({ color: 'teal', title: t('modify.success'), message: t('modify.successText') });
+      refreshSoon();
+    } catch (error) {
+      showToast({ color: 'red', title: t('modify.error'), message: dataErrorMessage(error, t) });
+      throw error;
+    }
+  };
+
+  const requestNewVersion = () => {
+    createVersion.mutate(undefined, {
+      onSuccess: () => {
+        showToast({ color: 'teal', title: t('create.success'), message: t('create.successText') });
+        refreshSoon();
+      },
+      onError: (error) => {
+        const missingAction = isDataError(error) && error.message === CREATE_ACTION_MISSING;
+        showToast({
+          color: 'red',
+          title: t('create.error'),
+          message: missingAction ? t('create.missingAction') : dataErrorMessage(error, t),
+        });
+      },
+    });
+  };
+
+  const compareButton =
+    list.length > 1 &&
+    (viewer.comparing ? (
+      <Button variant="default" leftSection={<IconX size={16} />} onClick={stopModes} data-testid="stop-compare">
+        {t('compare.stop')}
+      </Button>
+    ) : (
+      <Tooltip label={t('compare.noEditing')} disabled={!viewer.editing}>
+        <Button
+          variant="light"
+          color="indigo"
+          leftSection={<IconGitCompare size={16} />}
+          onClick={startCompare}
+          disabled={!active || !canCompare(viewer, list.length)}
+          data-testid="compare-button"
+        >
+          {t('compare.button')}
+        </Button>
+      </Tooltip>
+    ));
+
+  let viewerBody;
+  if (versions.isPending) viewerBody = <ScreenLoader label={t('loadingVersions')} />;
+  else if (versions.isError) viewerBody = null;
+  else if (missing) {
+    viewerBody = (
+      <Stack align="center" gap="xs" py="lg" ta="center" data-testid="version-not-found">
+        <Text fw={700} size="lg">
+          {t('viewer.versionNotFound')}
+        </Text>
+        <Text c="gray.7" size="sm">
+          {t('viewer.versionNotFoundText')}
+        </Text>
+        {list.length > 0 && (
+          <Button variant="light" onClick={() => setActive(null)}>
+            {t('viewer.showLatest')}
+          </Button>
+        )}
+      </Stack>
+    );
+  } else if (!active) {
+    viewerBody = (
+      <Text c="gray.7" py="lg" ta="center" data-testid="no-content">
+        {t('viewer.noContent')}
+      </Text>
+    );
+  } else if (content.isError) {
+    viewerBody =
+      isDataError(content.error) && content.error.kind === 'not_found' ? (
+        <Text fw={700} py="lg" ta="center" data-testid="version-not-found">
+          {t('viewer.versionNotFound')}
+        </Text>
+      ) : (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={dataErrorMessage(content.error, t)} role="alert">
+          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void content.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      );
+  } else if (!activeContent) {
+    viewerBody = <ScreenLoader label={t('loadingContent')} />;
+  } else if (viewer.comparing) {
+    viewerBody = (
+      <Suspense fallback={<ScreenLoader label={t('compare.loading')} />}>
+        <CompareVersions
+          pageId={page.id}
+          versions={list}
+          active={activeContent}
+          otherId={compareWith}
+          onPick={setCompareWith}
+          formatDate={formatDate}
+        />
+      </Suspense>
+    );
+  } else {
+    viewerBody = (
+      <HtmlContentViewer
+        key={activeContent.id}
+        version={activeContent}
+        state={viewer}
+        onModeChange={(mode) => setViewer((v) => ({ ...v, mode }))}
+        onEditingChange={(editing) => setViewer((v) => ({ ...v, editing }))}
+        onSave={save}
+        isSaving={saveEdit.isPending}
+      />
+    );
+  }
+
+  const activeState = active ? reviewState(active) : null;
+
+  return (
+    <ScreenContainer data-testid="page-versions-screen">
+      <Breadcrumbs aria-label={t('breadcrumb')} separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        <Anchor component={Link} to={paths.sites()} size="sm">
+          {t('sites')}
+        </Anchor>
+        <Anchor component={Link} to={paths.site(page.site)} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {page.sites?.name ?? page.site}
+        </Anchor>
+        <Anchor component={Link} to={paths.pages(page.site)} size="sm">
+          {t('pages')}
+        </Anchor>
+        <Anchor component={Link} to={paths.page(page.site, page.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {page.name}
+        </Anchor>
+        <Text size="sm" c="gray.7" aria-current="page">
+          {t('versions')}
+        </Text>
+      </Breadcrumbs>
+
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Text size="sm" c="gray.7" fw={600} tt="uppercase">
+            {t('title')}
+          </Text>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }} data-testid="page-title">
+            {page.name}
+          </Title>
+          <Anchor href={page.url} target="_blank" rel="noopener noreferrer" size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+            {page.url}
+          </Anchor>
+        </Stack>
+        <Button leftSection={<IconPlus size={16} />} onClick={requestNewVersion} loading={createVersion.isPending} data-testid="create-version">
+          {t('create.button')}
+        </Button>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="versions-title">
+              <Group justify="space-between" gap="xs" mb="xs">
+                <Title order={2} size="h4" id="versions-title">
+                  {t('table.title')}
+                </Title>
+                {versions.isSuccess && (
+                  <Badge variant="light" color="gray" data-testid="versions-count">
+                    {t('table.count', { count: list.length })}
+                  </Badge>
+                )}
+              </Group>
+              {versions.isPending ? (
+                <ScreenLoader label={t('loadingVersions')} />
+              ) : versions.isError ? (
+                <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('versionsLoadError')} role="alert">
+                  <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void versions.refetch()} loading={versions.isFetching}>
+                    {t('retry')}
+                  </Button>
+                </Alert>
+              ) : list.length === 0 ? (
+                <Stack gap={4} py="md" ta="center" data-testid="versions-empty">
+                  <Text fw={600}>{t('table.empty')}</Text>
+                  <Text size="sm" c="gray.7">
+                    {t('table.emptyHint')}
+                  </Text>
+                </Stack>
+              ) : (
+                <VersionsTable
+                  versions={list}
+                  activeId={activeId}
+                  onActivate={activate}
+                  onCompareWithParent={compareWithParent}
+                  onDelete={setToDelete}
+                  formatDate={formatDate}
+                  compareDisabled={viewer.editing}
+                />
+              )}
+            </Paper>
+
+            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
+              <PageActionsList
+                pageId={page.id}
+                actionNames={ACTION_NAMES}
+                limit={6}
+                title={t('actions.title')}
+                invalidateOnSettled={[queryKeys.pageVersions.lists(page.id)]}
+              />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="content-title" data-testid="html-content">
+              <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Title order={2} size="h4" id="content-title">
+                    {t('viewer.title')}
+                  </Title>
+                  {active && (
+                    <Group gap={6}>
+                      <Text size="sm" c="gray.7" data-testid="active-version-date">
+                        {t('viewer.versionOf', { date: formatDate(active.created_date) })}
+                      </Text>
+                      {activeState && (
+                        <Badge size="sm" variant="light" color={activeState === 'approved' ? 'teal' : activeState === 'in-revision' ? 'orange' : 'gray'}>
+                          {t(`table.state.${activeState}`)}
+                        </Badge>
+                      )}
+                    </Group>
+                  )}
+                </Stack>
+                {compareButton}
+              </Group>
+              {viewerBody}
+            </Paper>
+
+            <ModifyVersionForm versions={list} formatDate={formatDate} isUpdating={modify.isPending} onSubmit={submitModification} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title={t('delete.title')}
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        closeLabel={t('delete.close')}
+        isPending={deleteVersion.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => !deleteVersion.isPending && setToDelete(null)}
+      >
+        <Text size="sm">{toDelete && t('delete.body', { date: formatDate(toDelete.created_date) })}</Text>
+        {toDelete && toDelete.id === activeId && (
+          <Text size="sm" c="gray.7">
+            {t('delete.activeNote')}
+          </Text>
+        )}
+      </ConfirmDeleteModal>
+    </ScreenContainer>
+  );
+}

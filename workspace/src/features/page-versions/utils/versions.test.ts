@@ -1,0 +1,61 @@
+import { activeAfterDelete, activeVersionOf, canCompare, canEdit, canToggleView, defaultComparison, orderForDiff, parseId, parseVersionId, reviewState } from './versions';
+
+const v = (id: string, created: string, parent: string | null = null) => ({ id, created_date: created, parent_version: parent });
+// newest first, as the table
+const LIST = [v('c', '2026-11-03T10:00:00Z', 'b'), v('b', '2026-11-02T10:00:00Z', 'zz'), v('a', '2026-11-01T10:00:00Z')];
+
+describe('versions rules', () => {
+  it('review state from the flags', () => {
+    expect(reviewState({ sent_in_revision: false, approved: false })).toBe('draft');
+    expect(reviewState({ sent_in_revision: true, approved: false })).toBe('in-revision');
+    expect(reviewState({ sent_in_revision: false, approved: true })).toBe('approved');
+  });
+
+  it('ids from the address: positive integers and uuids only', () => {
+    expect(parseId('42')).toBe(42);
+    for (const bad of [undefined, '', '0', '-1', '4.2', 'abc', '1e3', '9'.repeat(16), "1' or 1=1"]) expect(parseId(bad)).toBeNull();
+    expect(parseVersionId('00000000-0000-4000-8000-0000000A0001')).toBe('00000000-0000-4000-8000-0000000a0001');
+    expect(parseVersionId('nope')).toBeNull();
+    expect(parseVersionId(null)).toBeNull();
+  });
+
+  it('the active version: the one in the address, else the newest; an unknown one is missing', () => {
+    expect(activeVersionOf(LIST, null)).toEqual({ active: LIST[0], missing: false });
+    expect(activeVersionOf(LIST, 'b')).toEqual({ active: LIST[1], missing: false });
+    expect(activeVersionOf(LIST, 'x')).toEqual({ active: null, missing: true });
+    expect(activeVersionOf([], null)).toEqual({ active: null, missing: false });
+  });
+
+  it('deleting the active version activates the first remaining one, or none; another keeps the active one', () => {
+    expect(activeAfterDelete(LIST, 'c', 'c')).toBe('b');
+    expect(activeAfterDelete(LIST, 'b', 'b')).toBe('c');
+    expect(activeAfterDelete(LIST, 'a', 'c')).toBe('c');
+    expect(activeAfterDelete([LIST[2]], 'a', 'a')).toBeNull();
+  });
+
+  it('compares by default with the parent when the page still has it, else the next older one', () => {
+    expect(defaultComparison(LIST, LIST[0])).toBe('b');
+    expect(defaultComparison(LIST, LIST[1])).toBe('a'); // parent 'zz' deleted
+    expect(defaultComparison(LIST, LIST[2])).toBe('c'); // the oldest: the newest other
+    expect(defaultComparison([LIST[0]], LIST[0])).toBeNull();
+  });
+
+  it('orders a pair older first for the diff', () => {
+    expect(orderForDiff(LIST[0], LIST[2]).map((x) => x.id)).toEqual(['a', 'c']);
+    expect(orderForDiff(LIST[2], LIST[0]).map((x) => x.id)).toEqual(['a', 'c']);
+  });
+
+  it('editing and comparing exclude each other; the toggle is locked during either (spec §4)', () => {
+    const rendered = { mode: 'rendered' as const, editing: false, comparing: false };
+    const code = { ...rendered, mode: 'code' as const };
+    expect(canToggleView(rendered)).toBe(true);
+    expect(canToggleView({ ...code, editing: true })).toBe(false);
+    expect(canToggleView({ ...rendered, comparing: true })).toBe(false);
+    expect(canEdit(rendered)).toBe(false);
+    expect(canEdit(code)).toBe(true);
+    expect(canEdit({ ...code, comparing: true })).toBe(false);
+    expect(canCompare(code, 2)).toBe(true);
+    expect(canCompare({ ...code, editing: true }, 2)).toBe(false);
+    expect(canCompare(code, 1)).toBe(false);
+  });
+});

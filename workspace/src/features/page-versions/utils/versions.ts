@@ -1,0 +1,73 @@
+/** Pure rules of the versions screen (spec/app.md §4, §5). */
+import type { PageVersion } from '@citable/shared';
+
+/** A version's review state, derived from its flags (spec/app.md §4). */
+export type ReviewState = 'draft' | 'in-revision' | 'approved';
+
+export function reviewState(version: Pick<PageVersion, 'sent_in_revision' | 'approved'>): ReviewState {
+  if (version.approved) return 'approved';
+  if (version.sent_in_revision) return 'in-revision';
+  return 'draft';
+}
+
+/** A positive integer id from the address, or null for anything else (then: 'Unable to load page details.'). */
+export function parseId(param: string | undefined): number | null {
+  if (!param || !/^\d{1,15}$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 ? id : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A version id from the query string (?version=), or null when absent or not a uuid. */
+export function parseVersionId(value: string | null): string | null {
+  return value && UUID.test(value) ? value.toLowerCase() : null;
+}
+
+/**
+ * The active version: the one in the address when the page has it, else the newest.
+ * `missing` says the address named a version the page does not have ('Version not found').
+ */
+export function activeVersionOf<T extends { id: string }>(
+  versions: readonly T[],
+  requested: string | null,
+): { active: T | null; missing: boolean } {
+  if (requested) {
+    const found = versions.find((v) => v.id === requested);
+    if (found) return { active: found, missing: false };
+    return { active: null, missing: true };
+  }
+  return { active: versions[0] ?? null, missing: false };
+}
+
+/**
+ * After deleting `deletedId`: the version to activate (spec/app.md §4: deleting the active version
+ * activates the first remaining one, or none; deleting another keeps the active one).
+ */
+export function activeAfterDelete<T extends { id: string }>(versions: readonly T[], deletedId: string, activeId: string | null): string | null {
+  if (activeId !== deletedId) return activeId;
+  return versions.find((v) => v.id !== deletedId)?.id ?? null;
+}
+
+/** The version to compare with by default: the active one's parent when the page still has it, else the next older one, else the newest other. */
+export function defaultComparison<T extends { id: string; parent_version: string | null }>(versions: readonly T[], active: T): string | null {
+  if (active.parent_version && versions.some((v) => v.id === active.parent_version)) return active.parent_version;
+  const index = versions.findIndex((v) => v.id === active.id);
+  return versions[index + 1]?.id ?? versions.find((v) => v.id !== active.id)?.id ?? null;
+}
+
+/** Older first: which of the two is the "Previous Version" (left) and which the "Current Version" (right). */
+export function orderForDiff<T extends { created_date: string }>(a: T, b: T): [T, T] {
+  return new Date(a.created_date).getTime() <= new Date(b.created_date).getTime() ? [a, b] : [b, a];
+}
+
+/** The view modes of the HTML Content viewer and what may happen in each (spec/app.md §4). */
+export interface ViewerState {
+  mode: 'rendered' | 'code';
+  editing: boolean;
+  comparing: boolean;
+}
+
+export const canToggleView = (s: ViewerState) => !s.editing && !s.comparing;
+export const canEdit = (s: ViewerState) => s.mode === 'code' && !s.editing && !s.comparing;
+export const canCompare = (s: ViewerState, versionCount: number) => versionCount > 1 && !s.editing;
