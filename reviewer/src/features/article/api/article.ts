@@ -78,14 +78,19 @@ export function withVersion(article: ArticleForView, version: PageVersion): Arti
   };
 }
 
+/** A burst of clicks ends after this pause (ms): clicks closer together than this count as one. */
+export const CLICK_BURST_MS = 800;
+
 /**
- * The review transitions of one version. One request at a time: a click while one is in flight (or in
- * the short moment after a change, while the button under the pointer becomes its opposite) is ignored,
- * so thirty clicks make one state change.
+ * The review transitions of one version. One request at a time, and one per burst of clicks: a click
+ * while a request is in flight, or less than CLICK_BURST_MS after the previous click of a burst that
+ * changed the state, is ignored (and extends the burst) — the reverse action appears under the pointer,
+ * so thirty clicks in a row on 'Approve this Version' make one state change, not fifteen.
  */
 export function useReviewActions(versionId: string) {
   const queryClient = useQueryClient();
-  const busy = useRef(false);
+  const inFlight = useRef(false);
+  const lockedUntil = useRef(0);
   const mutation = useMutation({
     mutationFn: ({ action, comments }: { action: ReviewAction; comments?: string }) => {
       switch (action) {
@@ -107,20 +112,22 @@ export function useReviewActions(versionId: string) {
 
   const run = useCallback(
     async (action: ReviewAction, comments?: string): Promise<PageVersion | null> => {
-      if (busy.current) return null;
-      busy.current = true;
+      const now = Date.now();
+      if (inFlight.current || now < lockedUntil.current) {
+        lockedUntil.current = Math.max(lockedUntil.current, now + CLICK_BURST_MS);
+        return null;
+      }
+      inFlight.current = true;
       try {
         return await mutation.mutateAsync({ action, comments });
       } finally {
-        // the reverse action appears where the pointer is: let a burst of clicks end first
-        setTimeout(() => {
-          busy.current = false;
-        }, 600);
+        inFlight.current = false;
+        lockedUntil.current = Math.max(lockedUntil.current, Date.now() + CLICK_BURST_MS);
       }
     },
     [mutation],
   );
-  return { run, isPending: mutation.isPending, busy };
+  return { run, isPending: mutation.isPending };
 }
 
 export function useSetCoverImage(versionId: string) {

@@ -113,7 +113,7 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
         <Stack gap="xs">
           {state === 'draft' && (
             <>
-              <Button color="teal.8" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => void act('approve')} disabled={isPending}>
+              <Button color="teal.9" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => void act('approve')} disabled={isPending}>
                 {t('actions.approve')}
               </Button>
               <Button variant="outline" leftSection={<IconArrowBackUp size={18} aria-hidden />} onClick={openRevision} disabled={isPending}>
