@@ -68,6 +68,7 @@ const FUNCTIONS = `    Functions: {
         Returns: { version: PagesVersionsRow; action: PagesActionsRow };
       };
       save_version_edit: { Args: { p_version_id: string; p_html: string }; Returns: PagesVersionsRow };
+      choose_page_image: { Args: { p_page_id: number; p_image_id: number }; Returns: PagesVersionsImagesRow };
     };`;
 
 const HEADER = `// Supabase-style database types for createClient<Database>().

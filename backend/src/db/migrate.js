@@ -3,10 +3,12 @@
 // prepareDatabase(url, options)
 //   1. runs backend/sql/bootstrap.sql (the objects hosted Supabase already has) unless
 //      the server is a hosted Supabase one, and sets the `authenticator` password;
-//   2. applies pending supabase/migrations/*.sql in file-name order, each in its own
+//   2. runs Graphile Worker's own migrations (schema graphile_worker, the page-actions queue of
+//      backend/src/worker), then applies pending supabase/migrations/*.sql in file-name order, each in its own
 //      transaction, recorded in supabase_migrations.schema_migrations like the CLI does;
 //   3. runs supabase/seed.sql once, when the database holds no user data yet, and records
-//      it in supabase_migrations.seed_files.
+//      it in supabase_migrations.seed_files;
+//   4. runs the data backfills of backend/src/db/backfills (idempotent).
 // Everything runs under a session advisory lock, so concurrent starts are safe.
 
 import crypto from 'node:crypto';
@@ -14,6 +16,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { Logger, runMigrations as runGraphileWorkerMigrations } from 'graphile-worker';
+import { backfillLlmAnswerCitations } from './backfills/llm-answer-citations.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const backendRoot = path.resolve(here, '..', '..');
@@ -22,6 +26,11 @@ const repoRoot = path.resolve(backendRoot, '..');
 export const BOOTSTRAP_FILE = path.join(backendRoot, 'sql', 'bootstrap.sql');
 export const DEFAULT_MIGRATIONS_DIR = path.join(repoRoot, 'supabase', 'migrations');
 export const DEFAULT_SEED_FILE = path.join(repoRoot, 'supabase', 'seed.sql');
+
+/** Graphile Worker's migrations log every step at info level: only warnings and errors here. */
+const SILENT_GRAPHILE_LOGGER = new Logger(() => (level, message) => {
+  if (level === 'error' || level === 'warning') console.error(`[graphile-worker] ${message}`);
+});
 
 /** Arbitrary constant key for pg_advisory_lock ("citable" in hex-ish). */
 const ADVISORY_LOCK_KEY = 0x0c17ab1e;
@@ -155,6 +164,10 @@ export async function prepareDatabase(url, options = {}) {
           create table if not exists supabase_migrations.seed_files (path text not null primary key, hash text not null);`);
       }
 
+      // The page-actions worker's queue (Graphile Worker's schema, its own versioned migrations):
+      // before ours, whose triggers enqueue jobs with graphile_worker.add_job.
+      await runGraphileWorkerMigrations({ connectionString: url, logger: SILENT_GRAPHILE_LOGGER });
+
       const { rows: done } = await client.query('select version from supabase_migrations.schema_migrations');
       const doneVersions = new Set(done.map((row) => row.version));
       /** @type {string[]} */
@@ -207,6 +220,9 @@ export async function prepareDatabase(url, options = {}) {
           }
         }
       }
+
+      // 4. Data backfills that need JavaScript (idempotent: only rows not done yet).
+      await backfillLlmAnswerCitations(client, { log });
 
       // Ask a running PostgREST to reload its schema cache.
       if (applied.length > 0 || seeded) await client.query("notify pgrst, 'reload schema'");

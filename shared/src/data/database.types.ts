@@ -122,6 +122,11 @@ export type PagesActionsRow = {
   attempts: number;
   last_error: string | null;
   updated_at: string;
+  cost_usd: number | null;
+  usage: Json | null;
+  duration_ms: number | null;
+  started_at: string | null;
+  finished_at: string | null;
 };
 
 export type PagesKeywordsRow = {
@@ -137,6 +142,13 @@ export type PagesLlmAnswersRow = {
   linked_llm: number;
   answer: string | null;
   created_at: string;
+  question: string | null;
+  brand_mentioned: boolean | null;
+  domain_cited: boolean | null;
+  cited_urls: string[] | null;
+  cited_domains: string[] | null;
+  pages_version: string | null;
+  analysed_at: string | null;
 };
 
 export type PagesVersionsRow = {
@@ -155,6 +167,7 @@ export type PagesVersionsRow = {
   parent_version: string | null;
   origin: string | null;
   instruction: string | null;
+  sources: Json | null;
 };
 
 export type PagesVersionsImagesRow = {
@@ -480,6 +493,13 @@ export type Database = {
           linked_llm: number;
           answer?: string | null;
           created_at?: string;
+          question?: string | null;
+          brand_mentioned?: boolean | null;
+          domain_cited?: boolean | null;
+          cited_urls?: string[] | null;
+          cited_domains?: string[] | null;
+          pages_version?: string | null;
+          analysed_at?: string | null;
         };
         Update: {
           id?: number;
@@ -487,6 +507,13 @@ export type Database = {
           linked_llm?: number;
           answer?: string | null;
           created_at?: string;
+          question?: string | null;
+          brand_mentioned?: boolean | null;
+          domain_cited?: boolean | null;
+          cited_urls?: string[] | null;
+          cited_domains?: string[] | null;
+          pages_version?: string | null;
+          analysed_at?: string | null;
         };
         Relationships: [
           {
@@ -501,6 +528,13 @@ export type Database = {
             columns: ['linked_page'];
             isOneToOne: false;
             referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_llm_answers_pages_version_fkey';
+            columns: ['pages_version'];
+            isOneToOne: false;
+            referencedRelation: 'pages_versions';
             referencedColumns: ['id'];
           },
         ];
@@ -523,6 +557,7 @@ export type Database = {
           parent_version?: string | null;
           origin?: string | null;
           instruction?: string | null;
+          sources?: Json | null;
         };
         Update: {
           id?: string;
@@ -540,6 +575,7 @@ export type Database = {
           parent_version?: string | null;
           origin?: string | null;
           instruction?: string | null;
+          sources?: Json | null;
         };
         Relationships: [
           {
@@ -811,6 +847,7 @@ export type Database = {
         Returns: { version: PagesVersionsRow; action: PagesActionsRow };
       };
       save_version_edit: { Args: { p_version_id: string; p_html: string }; Returns: PagesVersionsRow };
+      choose_page_image: { Args: { p_page_id: number; p_image_id: number }; Returns: PagesVersionsImagesRow };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
