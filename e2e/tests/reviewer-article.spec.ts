@@ -270,9 +270,19 @@ test.describe.serial('reviewer: the article viewer', () => {
     await expect(diff).toContainText('Les déchets acceptés');
     await expect(diff).toContainText('Un tiers de nos poubelles');
     await expect(diff.locator('script, iframe, [onerror]')).toHaveCount(0);
+    // compared as the text a reader sees (not the HTML source), in two aligned panes on a wide screen
+    await expect(diff).not.toContainText('<h2>');
+    await expect(diff.getByTestId('side-by-side-diff')).toHaveAttribute('data-layout', 'split');
+    await expect(diff.getByTestId('diff-previous-label')).toHaveText('Version you sent back');
+    await expect(diff.getByTestId('diff-current-label')).toHaveText('This version');
+    await expect(diff.locator('ins').first()).toBeVisible();
     await expectNothingRan(page);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="changes-section"]' });
     await saveScreenshots(page, 'reviewer-changes');
+    // one column with insertions and deletions marked on a phone
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(diff.getByTestId('side-by-side-diff')).toHaveAttribute('data-layout', 'unified');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   test('an older version: a notice links to the newest one', async ({ page }) => {

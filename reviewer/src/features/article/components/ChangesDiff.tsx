@@ -1,5 +1,8 @@
-import { SimpleGrid, Text } from '@mantine/core';
-import { sanitizeArticleHtml } from '../utils/sanitize';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SideBySideDiff, type SideBySideDiffLabels } from '@citable/shared/diff';
+import { NS } from '../i18n';
+import { articleLines } from '../utils/readableText';
 
 interface Props {
   before: string;
@@ -8,21 +11,35 @@ interface Props {
   afterLabel: string;
 }
 
-/** The two versions next to each other (replaced by the shared SideBySideDiff once it exists). */
+/**
+ * The version the client sent back next to this one (the shared SideBySideDiff: two aligned panes, one
+ * column with insertions and deletions marked on a phone), compared as the text a reader sees.
+ */
 export default function ChangesDiff({ before, after, beforeLabel, afterLabel }: Props) {
+  const { t } = useTranslation(NS);
+  const previous = useMemo(() => articleLines(before), [before]);
+  const current = useMemo(() => articleLines(after), [after]);
+  const labels = useMemo<Partial<SideBySideDiffLabels>>(
+    () => ({
+      region: t('changes.region'),
+      deleted: t('changes.deleted'),
+      added: t('changes.added'),
+      line: t('changes.line'),
+      showUnchanged: (count: number) => t('changes.showUnchanged', { count }),
+      approximate: t('changes.approximate'),
+    }),
+    [t],
+  );
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="changes-diff">
-      {[
-        [beforeLabel, before],
-        [afterLabel, after],
-      ].map(([label, html]) => (
-        <div key={label}>
-          <Text fw={700} size="sm" mb={4}>
-            {label}
-          </Text>
-          <div className="cv-prose" style={{ fontSize: 15, maxHeight: 500, overflow: 'auto' }} dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(html) }} />
-        </div>
-      ))}
-    </SimpleGrid>
+    <div data-testid="changes-diff">
+      <SideBySideDiff
+        previous={previous}
+        current={current}
+        previousLabel={beforeLabel}
+        currentLabel={afterLabel}
+        identicalText={t('changes.identical')}
+        labels={labels}
+      />
+    </div>
   );
 }
