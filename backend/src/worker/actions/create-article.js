@@ -1,0 +1,171 @@
+// create_article: the page's article as HTML, from the site's settings, the tone group's
+// samples, the page's keywords and their SERP results (fetched first when missing) and the text
+// of the site's to_scrape pages. SERP results and scraped pages go to the model as numbered
+// sources it is asked to cite; the sources the article cites are kept with the version
+// (pages_versions.sources). The HTML is sanitized, a pages_versions row inserted (origin
+// 'generated'), then create_cover_image is queued with nb_images_to_create images when above 0.
+import { PermanentError, TransientError } from '../errors.js';
+import { loadKeywords, loadPageContext, workerTx } from '../db.js';
+import { buildMessages, loadTemplate, promptLanguage, render } from '../prompts.js';
+import { htmlToText, sanitizeArticleHtml, textOf } from '../sanitize.js';
+import { fetchAndStoreSerps } from './serps.js';
+
+const MAX_TONE_SAMPLES = 5;
+const MAX_SAMPLE_CHARS = 4000;
+
+/**
+ * The to_scrape URLs of a site (one per line, or separated by spaces or commas).
+ * @param {string | null} toScrape
+ */
+export function scrapeUrls(toScrape) {
+  return (toScrape ?? '')
+    .split(/[\s,;]+/)
+    .map((u) => u.trim())
+    .filter((u) => /^https?:\/\/[^\s]+$/i.test(u));
+}
+
+/**
+ * @param {import('../runner.js').ActionContext} ctx
+ * @param {string} url
+ */
+async function scrape(ctx, url) {
+  try {
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(ctx.config.scrape.timeoutMs),
+      headers: { 'user-agent': 'CitableBot/1.0 (+https://citable.local)', accept: 'text/html,text/plain' },
+      redirect: 'follow',
+    });
+    if (!response.ok) return null;
+    const body = (await response.text()).slice(0, 2_000_000);
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('html')) return htmlToText(body);
+    return { title: null, text: body.replace(/\s+/g, ' ').trim().slice(0, 6000) };
+  } catch (error) {
+    ctx.log(`scrape ${url}: ${/** @type {Error} */ (error).message}`);
+    return null;
+  }
+}
+
+/**
+ * The numbers [n] an article cites, and the sources it links to.
+ * @param {string} html
+ * @param {{ n: number, url: string }[]} sources
+ */
+export function citedSources(html, sources) {
+  const cited = new Set();
+  for (const m of html.matchAll(/\[(\d{1,3})\]/g)) cited.add(Number(m[1]));
+  return sources.filter((s) => cited.has(s.n) || html.includes(`href="${s.url}"`));
+}
+
+/**
+ * @param {import('pg').Pool} pool
+ * @param {number | null} groupId
+ */
+async function toneSamples(pool, groupId) {
+  if (!groupId) return [];
+  const { rows } = await pool.query(
+    `select name, content from public.tone_articles
+      where (id = $1 or parent_tone_article = $1) and content is not null and btrim(content) <> ''
+      order by (id = $1), id limit $2`,
+    [groupId, MAX_TONE_SAMPLES],
+  );
+  return rows.map((r) => ({ name: r.name, content: r.content.length > MAX_SAMPLE_CHARS ? `${r.content.slice(0, MAX_SAMPLE_CHARS)}…` : r.content }));
+}
+
+/**
+ * The messages of an article request (exported for the prompt-injection test).
+ * @param {{ page: any, keywords: string[], toneSamples: unknown[], sources: unknown[] }} input
+ */
+export function articleMessages({ page, keywords, toneSamples: samples, sources }) {
+  const lang = promptLanguage(page.language_code);
+  const system = render(loadTemplate('article.system', lang), {
+    language: page.language_name ?? (lang === 'fr' ? 'French' : 'English'),
+    country: page.country_name ?? (lang === 'fr' ? 'France' : 'the United States'),
+    site_url: page.site_url,
+    familiar: page.familiar_terms,
+    formal: !page.familiar_terms,
+    first_person: page.address_the_reader_with_i,
+  });
+  const task = render(loadTemplate('article.task', lang), {
+    page_name: page.page_name,
+    page_url: page.page_url,
+    keywords: keywords.join(', ') || page.page_name,
+    accepted_topics: page.accepted_topics,
+    guidelines: page.additional_guidelines,
+  });
+  return buildMessages({ lang, system, task, data: { tone_samples: samples, sources } });
+}
+
+/** @param {import('../runner.js').ActionContext} ctx */
+export async function runCreateArticle(ctx) {
+  const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
+  if (!page) throw new PermanentError('The page no longer exists');
+  const keywords = await loadKeywords(ctx.pool, page.page_id);
+
+  // SERP results of the page's keywords for this site, fetched first when missing.
+  const loadSerps = async () =>
+    (
+      await ctx.pool.query(
+        `select s.linked_keyword::text as keyword_id, s.position_absolute, s.title, s.url, s.meta_description
+           from public.serps s where s.site = $1 and s.linked_keyword = any($2::bigint[])
+          order by s.linked_keyword, s.position_absolute`,
+        [page.site_id, keywords.map((k) => k.id)],
+      )
+    ).rows;
+  let serps = await loadSerps();
+  const searched = new Set(serps.map((s) => s.keyword_id));
+  const missing = keywords.filter((k) => k.to_search && !searched.has(k.id));
+  if (missing.length > 0) {
+    await fetchAndStoreSerps(ctx, page, missing);
+    serps = await loadSerps();
+  }
+
+  /** @type {{ n: number, kind: 'serp' | 'scraped', url: string, title: string | null, text: string | null }[]} */
+  const sources = [];
+  const seen = new Set();
+  for (const s of serps) {
+    if (seen.has(s.url) || sources.length >= 20) continue;
+    seen.add(s.url);
+    sources.push({ n: sources.length + 1, kind: 'serp', url: s.url, title: s.title, text: s.meta_description });
+  }
+  for (const url of scrapeUrls(page.to_scrape).slice(0, ctx.config.scrape.maxPages)) {
+    const scraped = await scrape(ctx, url);
+    if (scraped?.text) sources.push({ n: sources.length + 1, kind: 'scraped', url, title: scraped.title, text: scraped.text });
+  }
+
+  const messages = articleMessages({
+    page,
+    keywords: keywords.map((k) => k.keyword),
+    toneSamples: await toneSamples(ctx.pool, page.tone_articles_group),
+    sources,
+  });
+  const { text } = await ctx.openrouter.chat({ model: ctx.config.openrouter.articleModel, messages, onUsage: ctx.recordUsage });
+  const html = sanitizeArticleHtml(text);
+  if (!textOf(html)) throw new TransientError('The model returned an empty article');
+  const used = citedSources(html, sources).map(({ n, kind, url, title }) => ({ n, kind, url, title }));
+
+  const versionId = await workerTx(ctx.pool, async (client) => {
+    const { rows } = await client.query(
+      `insert into public.pages_versions (page, html_content, creator, origin, parent_version, sources)
+       values ($1, $2, $3, 'generated', null, $4) returning id`,
+      [page.page_id, html, ctx.action.creator, JSON.stringify(used)],
+    );
+    const id = rows[0].id;
+    await client.query('update public.pages_actions set linked_pages_version = $2 where id = $1', [ctx.action.id, id]);
+    const images = Math.min(10, Number(page.nb_images_to_create) || 0);
+    if (images > 0) {
+      await client.query(
+        `insert into public.pages_actions (linked_page, linked_action, linked_pages_version, creator, info_json, queued)
+         select $1, a.id, $2, $3, $4, null from public.actions a where a.name = 'create_cover_image'`,
+        [
+          page.page_id,
+          id,
+          ctx.action.creator,
+          JSON.stringify({ generate_prompt: page.page_name, comments: '', use_initial_photo: false, image_example_id: null, number_of_images: images }),
+        ],
+      );
+    }
+    return id;
+  });
+  return { version: versionId, sources: used.length };
+}

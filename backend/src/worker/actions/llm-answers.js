@@ -1,0 +1,115 @@
+// llm_answers: asks each model of the llms table the question a searcher would ask about the
+// page (from its main keywords, in the site's language), LLM_ANSWERS_PER_MODEL times per model
+// (default 3: assistants rarely answer the same twice), and stores every answer with its
+// citation analysis (backend/src/citations/analyze.js) and the page's current version, in one
+// transaction once every call has answered.
+import { analyzeAnswer } from '../../citations/analyze.js';
+import { PermanentError } from '../errors.js';
+import { loadKeywords, loadPageContext, workerTx } from '../db.js';
+import { loadTemplate, promptLanguage, render } from '../prompts.js';
+
+/** Answer-row columns written when the table has them (the LLM-answers issue's migration). */
+const OPTIONAL_COLUMNS = ['question', 'brand_mentioned', 'domain_cited', 'cited_urls', 'cited_domains', 'pages_version', 'analysed_at'];
+
+/**
+ * Runs tasks with at most `limit` at once; rejects with the first error after all settle.
+ * @template T
+ * @param {(() => Promise<T>)[]} tasks
+ * @param {number} limit
+ */
+async function pooled(tasks, limit) {
+  /** @type {T[]} */
+  const results = new Array(tasks.length);
+  /** @type {unknown[]} */
+  const errors = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        try {
+          results[i] = await tasks[i]();
+        } catch (error) {
+          errors.push(error);
+        }
+      }
+    }),
+  );
+  if (errors.length > 0) throw errors[0];
+  return results;
+}
+
+/**
+ * The searcher's question for a page.
+ * @param {'fr' | 'en'} lang
+ * @param {string[]} keywords
+ */
+export function questionFor(lang, keywords) {
+  const joined = keywords.join(lang === 'fr' ? ', ' : ', ');
+  return render(loadTemplate('llm_question', lang), { keywords: joined });
+}
+
+/** @param {import('../runner.js').ActionContext} ctx */
+export async function runLlmAnswers(ctx) {
+  const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
+  if (!page) throw new PermanentError('The page no longer exists');
+  const keywords = await loadKeywords(ctx.pool, page.page_id);
+  const main = (keywords.some((k) => k.to_search) ? keywords.filter((k) => k.to_search) : keywords).slice(0, 3).map((k) => k.keyword);
+  if (main.length === 0) main.push(page.page_name);
+  const lang = promptLanguage(page.language_code);
+  const question = questionFor(lang, main);
+  const { rows: llms } = await ctx.pool.query('select id, name, name_openrouter from public.llms order by id');
+  if (llms.length === 0) throw new PermanentError('No language model is listed in the llms table');
+
+  const calls = llms.flatMap((llm) =>
+    Array.from({ length: ctx.config.llmAnswersPerModel }, () => async () => {
+      const { text } = await ctx.openrouter.chat({
+        model: llm.name_openrouter,
+        messages: [{ role: 'user', content: question }],
+        webSearch: false,
+        onUsage: ctx.recordUsage,
+      });
+      return { llm, text };
+    }),
+  );
+  const answers = await pooled(calls, 4);
+
+  const { rows: columnRows } = await ctx.pool.query(
+    `select column_name, data_type from information_schema.columns where table_schema = 'public' and table_name = 'pages_llm_answers'`,
+  );
+  const present = new Map(columnRows.map((r) => [r.column_name, r.data_type]));
+  const { rows: versions } = await ctx.pool.query(
+    'select id from public.pages_versions where page = $1 order by created_date desc limit 1',
+    [page.page_id],
+  );
+  const versionId = versions[0]?.id ?? null;
+
+  await workerTx(ctx.pool, async (client) => {
+    for (const { llm, text } of answers) {
+      const analysis = analyzeAnswer({ answer: text, brand: page.site_name, siteUrl: page.site_url });
+      /** @type {Record<string, unknown>} */
+      const row = { linked_page: page.page_id, linked_llm: llm.id, answer: text };
+      /** @type {Record<string, unknown>} */
+      const optional = {
+        brand_mentioned: analysis.brand_mentioned,
+        domain_cited: analysis.domain_cited,
+        cited_urls: analysis.cited_urls,
+        cited_domains: analysis.cited_domains,
+        pages_version: versionId,
+        question,
+        analysed_at: new Date(),
+      };
+      for (const name of OPTIONAL_COLUMNS) {
+        if (!present.has(name)) continue;
+        const value = optional[name];
+        row[name] = present.get(name) === 'jsonb' || present.get(name) === 'json' ? JSON.stringify(value) : value;
+      }
+      const names = Object.keys(row);
+      await client.query(
+        `insert into public.pages_llm_answers (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+        names.map((n) => row[n]),
+      );
+    }
+  });
+  return { answers: answers.length, models: llms.length };
+}

@@ -1,0 +1,116 @@
+// E-mails: contact_form actions, public contact messages and first-article requests, each sent
+// once to CONTACT_EMAIL through the backend's mailer (the local mailbox when SMTP_URL is unset);
+// a first-article request also tells the requester what happens next, in their site's language.
+// "Once": a key per e-mail in citable_worker.sent_mails, inserted in the transaction that sends
+// it — a job that runs again finds the key and skips the e-mail.
+import { NotConfiguredError, PermanentError } from '../errors.js';
+import { loadPageContext, workerTx } from '../db.js';
+
+/**
+ * Sends one e-mail at most once per key.
+ * @param {import('../runner.js').ActionContext | import('../runner.js').TaskContext} ctx
+ * @param {string} key
+ * @param {{ to: string, subject: string, text: string }} mail
+ */
+async function sendOnce(ctx, key, mail) {
+  return workerTx(ctx.pool, async (client) => {
+    const { rowCount } = await client.query('insert into citable_worker.sent_mails (key) values ($1) on conflict do nothing', [key]);
+    if (rowCount === 0) return false;
+    await ctx.mailer.send(mail);
+    return true;
+  });
+}
+
+/** @param {import('../runner.js').ActionContext | import('../runner.js').TaskContext} ctx */
+function contactEmail(ctx) {
+  const to = ctx.config.mail.contactEmail;
+  if (!to) throw new NotConfiguredError('The contact e-mail', 'CONTACT_EMAIL (the address that receives contact messages)');
+  return to;
+}
+
+/** @param {import('../runner.js').ActionContext} ctx */
+export async function runContactFormAction(ctx) {
+  const info = ctx.action.info_json ?? {};
+  const email = String(info.email ?? '').trim();
+  const name = String(info.name ?? '').trim();
+  const message = String(info.message ?? '').trim();
+  if (!email || !name || !message) throw new PermanentError('All fields (email, name, message) are required');
+  const to = contactEmail(ctx);
+  const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
+  const where = page ? ` — page "${page.page_name}" (${page.site_url})` : '';
+  const sent = await sendOnce(ctx, `pages_action:${ctx.action.id}:${ctx.action.created_date.toISOString()}`, {
+    to,
+    subject: `[Citable] Contact form: message from ${name}${page ? ` about "${page.page_name}"` : ''}`,
+    text: `From: ${name} <${email}>${where}\nPage action #${ctx.action.id}\n\n${message}\n`,
+  });
+  return { sent };
+}
+
+/** @param {import('../runner.js').TaskContext} ctx @param {number} id */
+export async function sendContactMessage(ctx, id) {
+  const { rows } = await ctx.pool.query('select * from public.contact_messages where id = $1', [id]);
+  const m = rows[0];
+  if (!m) return { sent: false };
+  const sent = await sendOnce(ctx, `contact_message:${id}`, {
+    to: contactEmail(ctx),
+    subject: `[Citable] New contact message from ${m.name}`,
+    text: `From: ${m.name} <${m.email}>\nReceived: ${m.created_at.toISOString()}\n\n${m.message}\n`,
+  });
+  return { sent };
+}
+
+const REQUESTER_MAIL = {
+  fr: (/** @type {string} */ url) => ({
+    subject: `Votre premier article Citable pour ${url} : la suite`,
+    text: `Bonjour,
+
+Merci pour votre demande de premier article pour ${url}.
+
+Et maintenant ?
+1. Notre équipe analyse votre site et les recherches de vos clients (sous 1 jour ouvré).
+2. Nous rédigeons votre premier article, optimisé pour Google et pour les assistants IA.
+3. Vous le recevez par e-mail sous 3 jours ouvrés, avec un lien pour le relire et demander des modifications.
+
+Une question ? Répondez simplement à cet e-mail.
+
+L'équipe Citable
+`,
+  }),
+  en: (/** @type {string} */ url) => ({
+    subject: `Your first Citable article for ${url}: what happens next`,
+    text: `Hello,
+
+Thank you for requesting your first article for ${url}.
+
+What happens next?
+1. Our team studies your site and what your customers search for (within 1 business day).
+2. We write your first article, optimised for Google and for AI assistants.
+3. You receive it by e-mail within 3 business days, with a link to review it and ask for changes.
+
+Any question? Just reply to this e-mail.
+
+The Citable team
+`,
+  }),
+};
+
+/** @param {import('../runner.js').TaskContext} ctx @param {number} id */
+export async function sendFirstArticleRequest(ctx, id) {
+  const { rows } = await ctx.pool.query(
+    `select r.*, l.language_code from public.first_article_requests r
+       left join public.sites s on s.id = r.site left join public.location_languages l on l.id = s.language
+      where r.id = $1`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) return { sent: false };
+  const to = contactEmail(ctx);
+  const team = await sendOnce(ctx, `first_article_request:${id}:team`, {
+    to,
+    subject: `[Citable] First-article request for ${r.url}`,
+    text: `A free first article was requested.\n\nWebsite: ${r.url}\nE-mail: ${r.stripe_email}\nSite id: ${r.site ?? '—'}\nRequest #${r.id}, ${r.created_at.toISOString()}\n`,
+  });
+  const lang = r.language_code === 'en' ? 'en' : 'fr';
+  const requester = await sendOnce(ctx, `first_article_request:${id}:requester`, { to: r.stripe_email, ...REQUESTER_MAIL[lang](r.url) });
+  return { sent: team || requester };
+}

@@ -1,0 +1,142 @@
+// Text and image generation through OpenRouter's chat completions API (the OpenAI-compatible
+// API: the same code runs against a local Ollama or llama.cpp server, by OPENROUTER_BASE_URL).
+//
+// Text:   POST {base}/chat/completions {model, messages, usage: {include: true}}
+//         -> choices[0].message.content, usage {prompt_tokens, completion_tokens, total_tokens, cost}
+// Images: the same endpoint with modalities ['image', 'text'] and image_config.aspect_ratio
+//         -> choices[0].message.images[] = {type: 'image_url', image_url: {url: 'data:image/png;base64,…'}}
+// (https://openrouter.ai/docs/features/multimodal/image-generation)
+import { NotConfiguredError, TransientError } from '../errors.js';
+import { requestJson } from '../http.js';
+import { DEFAULT_OPENROUTER_BASE_URL } from '../config.js';
+
+const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'];
+
+/**
+ * The supported aspect ratio nearest to width × height.
+ * @param {number} width
+ * @param {number} height
+ */
+export function nearestAspectRatio(width, height) {
+  const want = Math.log(width / height);
+  let best = ASPECT_RATIOS[0];
+  let bestDistance = Infinity;
+  for (const ratio of ASPECT_RATIOS) {
+    const [w, h] = ratio.split(':').map(Number);
+    const distance = Math.abs(Math.log(w / h) - want);
+    if (distance < bestDistance) {
+      best = ratio;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * @typedef {{ prompt_tokens?: number, completion_tokens?: number, total_tokens?: number, cost?: number }} Usage
+ * @typedef {(entry: { model: string, usage?: Usage, images?: number }) => void} UsageSink
+ */
+
+/**
+ * @param {import('../config.js').WorkerConfig['openrouter']} config
+ * @param {{ fetchImpl?: typeof fetch }} [options]
+ */
+export function createOpenRouter(config, { fetchImpl } = {}) {
+  const isOpenRouter = config.baseUrl === DEFAULT_OPENROUTER_BASE_URL || /(^|\.)openrouter\.ai$/i.test(new URL(config.baseUrl).hostname);
+
+  function ensureConfigured() {
+    // A local OpenAI-compatible server (Ollama, llama.cpp) needs no key; OpenRouter does.
+    if (isOpenRouter && !config.apiKey) throw new NotConfiguredError('OpenRouter', 'OPENROUTER_API_KEY (or OPENROUTER_BASE_URL for a local OpenAI-compatible server)');
+  }
+
+  /** @param {unknown} body */
+  async function post(body) {
+    return requestJson(`${config.baseUrl}/chat/completions`, {
+      provider: isOpenRouter ? 'OpenRouter' : `The language model server (${new URL(config.baseUrl).host})`,
+      json: body,
+      timeoutMs: config.timeoutMs,
+      headers: {
+        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+        'http-referer': config.referer,
+        'x-title': 'Citable',
+      },
+      fetchImpl,
+    });
+  }
+
+  /**
+   * @param {any} data
+   * @param {string} model
+   */
+  function firstChoice(data, model) {
+    if (data?.error) throw new TransientError(`${model}: ${data.error.message ?? 'the provider reported an error'}`);
+    const choice = data?.choices?.[0];
+    if (!choice) throw new TransientError(`${model} returned no answer`);
+    if (choice.error) throw new TransientError(`${model}: ${choice.error.message ?? 'the provider reported an error'}`);
+    return choice;
+  }
+
+  return {
+    isOpenRouter,
+    /**
+     * @param {{ model?: string, messages: { role: string, content: unknown }[], webSearch?: boolean, temperature?: number, onUsage?: UsageSink }} request
+     * @returns {Promise<{ text: string, usage?: Usage, model: string }>}
+     */
+    async chat({ model, messages, webSearch = false, temperature, onUsage }) {
+      ensureConfigured();
+      if (!model) throw new NotConfiguredError('The article model', 'ARTICLE_MODEL (an OpenRouter model id such as openai/gpt-4o-mini, or a local model name)');
+      const body = {
+        model,
+        messages,
+        ...(temperature === undefined ? {} : { temperature }),
+        ...(isOpenRouter ? { usage: { include: true } } : {}),
+        // OpenRouter's web plugin; a local server has no web search.
+        ...(webSearch && isOpenRouter ? { plugins: [{ id: 'web' }] } : {}),
+      };
+      const data = await post(body);
+      const choice = firstChoice(data, model);
+      onUsage?.({ model: data.model ?? model, usage: data.usage });
+      const content = choice.message?.content;
+      const text = Array.isArray(content)
+        ? content.map((part) => (typeof part === 'string' ? part : part?.text ?? '')).join('')
+        : typeof content === 'string'
+          ? content
+          : '';
+      if (!text.trim()) throw new TransientError(`${model} returned an empty answer${choice.finish_reason ? ` (finish_reason ${choice.finish_reason})` : ''}`);
+      return { text, usage: data.usage, model: data.model ?? model };
+    },
+
+    /**
+     * @param {{ prompt: string, width: number, height: number, exampleImageDataUrl?: string | null, onUsage?: UsageSink }} request
+     * @returns {Promise<{ mime: string, data: Buffer }[]>}
+     */
+    async generateImage({ prompt, width, height, exampleImageDataUrl, onUsage }) {
+      ensureConfigured();
+      const model = config.imageModel;
+      if (!model) throw new NotConfiguredError('The image model', 'IMAGE_MODEL (an image-capable OpenRouter model id such as google/gemini-2.5-flash-image)');
+      const content = [{ type: 'text', text: prompt }];
+      if (exampleImageDataUrl) content.push(/** @type {any} */ ({ type: 'image_url', image_url: { url: exampleImageDataUrl } }));
+      const data = await post({
+        model,
+        messages: [{ role: 'user', content }],
+        modalities: ['image', 'text'],
+        image_config: { aspect_ratio: nearestAspectRatio(width, height) },
+        ...(isOpenRouter ? { usage: { include: true } } : {}),
+      });
+      const choice = firstChoice(data, model);
+      /** @type {{ mime: string, data: Buffer }[]} */
+      const images = [];
+      for (const image of choice.message?.images ?? []) {
+        const url = image?.image_url?.url ?? image?.url;
+        const match = typeof url === 'string' ? /^data:(image\/[a-z+.-]+);base64,(.+)$/is.exec(url) : null;
+        if (match) images.push({ mime: match[1].toLowerCase(), data: Buffer.from(match[2], 'base64') });
+      }
+      onUsage?.({ model: data.model ?? model, usage: data.usage, images: images.length });
+      if (images.length === 0) {
+        const said = typeof choice.message?.content === 'string' ? `: ${choice.message.content.slice(0, 200)}` : '';
+        throw new TransientError(`${model} returned no image${said}`);
+      }
+      return images;
+    },
+  };
+}

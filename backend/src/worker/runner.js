@@ -1,0 +1,241 @@
+// The page-actions worker: Graphile Worker (SKIP LOCKED dequeuing, retries with exponential
+// backoff, LISTEN/NOTIFY wake-up) running three tasks enqueued by database triggers
+// (supabase/migrations/20261126000400_worker_queue.sql):
+//   pages_action {id}           one run of a pages_actions row
+//   contact_message {id}        e-mail of a public contact message
+//   first_article_request {id}  e-mails of a first-article request
+// Any number of these processes, on any number of machines, can share one database.
+//
+// A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
+// then the action; then 'done' with cost_usd, usage and duration_ms — or, on an error,
+// 'failed' with last_error when the error is permanent or the job's last attempt, else
+// 'queued' with last_error and Graphile retries it later.
+//
+// Crash recovery: each Graphile worker id of this process beats in citable_worker.heartbeats;
+// every process unlocks (graphile_worker.force_unlock_workers) the jobs locked longer than
+// WORKER_LOCK_TIMEOUT_MS by a worker whose heartbeat is older than that: a process killed in
+// the middle of a job loses nothing, the job runs again elsewhere.
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { Logger, run } from 'graphile-worker';
+import { isPermanent, readableError } from './errors.js';
+import { workerTx } from './db.js';
+import { createOpenRouter } from './providers/openrouter.js';
+import { createSerp } from './providers/serp.js';
+import { runSerps } from './actions/serps.js';
+import { runLlmAnswers } from './actions/llm-answers.js';
+import { runCreateArticle } from './actions/create-article.js';
+import { runModifyArticle } from './actions/modify-article.js';
+import { runCoverImage } from './actions/cover-image.js';
+import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
+import { createMailer } from '../mail/mailer.js';
+
+/**
+ * @typedef {object} TaskContext
+ * @property {pg.Pool} pool
+ * @property {import('./config.js').WorkerConfig} config
+ * @property {ReturnType<typeof createOpenRouter>} openrouter
+ * @property {ReturnType<typeof createSerp>} serp
+ * @property {{ send: (mail: { to: string, subject: string, text: string, html?: string }) => Promise<unknown> }} mailer
+ * @property {(message: string) => void} log
+ *
+ * @typedef {TaskContext & { action: any, recordUsage: (entry: any) => void }} ActionContext
+ */
+
+/** @type {Record<string, (ctx: ActionContext) => Promise<unknown>>} */
+export const ACTIONS = {
+  serps: runSerps,
+  llm_answers: runLlmAnswers,
+  create_article: runCreateArticle,
+  modify_articles_with_instructions: runModifyArticle,
+  create_cover_image: runCoverImage,
+  contact_form: runContactFormAction,
+};
+
+/** Accumulates the providers' usage of one run. */
+export function usageRecorder() {
+  const usage = { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, images: 0, serp_queries: 0, models: /** @type {string[]} */ ([]) };
+  let cost = 0;
+  let costReported = false;
+  return {
+    /** @param {{ model?: string, usage?: any, images?: number, serp_queries?: number, cost?: number }} entry */
+    record(entry) {
+      if (entry.model) {
+        usage.calls += 1;
+        if (!usage.models.includes(entry.model)) usage.models.push(entry.model);
+      }
+      const u = entry.usage ?? {};
+      usage.prompt_tokens += Number(u.prompt_tokens) || 0;
+      usage.completion_tokens += Number(u.completion_tokens) || 0;
+      usage.total_tokens += Number(u.total_tokens) || (Number(u.prompt_tokens) || 0) + (Number(u.completion_tokens) || 0);
+      usage.images += entry.images ?? 0;
+      usage.serp_queries += entry.serp_queries ?? 0;
+      const price = typeof u.cost === 'number' ? u.cost : entry.cost;
+      if (typeof price === 'number' && Number.isFinite(price)) {
+        cost += price;
+        costReported = true;
+      }
+    },
+    result: () => ({ usage, cost: costReported ? Number(cost.toFixed(6)) : null }),
+  };
+}
+
+/**
+ * Runs one pages_actions row (the pages_action task).
+ * @param {TaskContext} base
+ * @param {{ id: number }} payload
+ * @param {{ job: { attempts: number, max_attempts: number } }} helpers
+ */
+export async function runPageAction(base, payload, helpers) {
+  const id = Number(payload?.id);
+  if (!Number.isInteger(id)) return;
+  const started = Date.now();
+  const action = await workerTx(base.pool, async (client) => {
+    const { rows } = await client.query(
+      `update public.pages_actions pa
+          set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null
+         from public.actions a
+        where pa.id = $1 and a.id = pa.linked_action
+        returning pa.*, a.name as action_name`,
+      [id],
+    );
+    return rows[0];
+  });
+  if (!action) return; // deleted since it was queued: nothing to do
+  const recorder = usageRecorder();
+  /** @type {ActionContext} */
+  const ctx = { ...base, action, recordUsage: recorder.record, log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`) };
+  /** @param {string} status @param {string | null} error */
+  const finish = (status, error) => {
+    const { usage, cost } = recorder.result();
+    return workerTx(base.pool, (client) =>
+      client.query(
+        `update public.pages_actions
+            set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
+          where id = $1`,
+        [id, status, error, cost, JSON.stringify(usage), Date.now() - started],
+      ),
+    );
+  };
+  try {
+    const handler = ACTIONS[action.action_name];
+    if (!handler) throw Object.assign(new Error(`Unknown action "${action.action_name}"`), { permanent: true });
+    await handler(ctx);
+    await finish('done', null);
+    ctx.log(`done in ${Date.now() - started} ms`);
+  } catch (error) {
+    const message = readableError(error);
+    const last = isPermanent(error) || helpers.job.attempts >= helpers.job.max_attempts;
+    await finish(last ? 'failed' : 'queued', message);
+    ctx.log(`${last ? 'failed' : 'will retry'}: ${message}`);
+    if (!last) throw error; // Graphile reschedules it with backoff
+  }
+}
+
+/**
+ * @param {TaskContext} base
+ * @param {(ctx: TaskContext, id: number) => Promise<unknown>} send
+ */
+const messageTask = (base, send) => async (/** @type {any} */ payload) => {
+  const id = Number(payload?.id);
+  if (Number.isInteger(id)) await send(base, id);
+};
+
+/**
+ * Starts a worker process's runner.
+ * @param {{ config: import('./config.js').WorkerConfig, log?: (m: string) => void, mailer?: TaskContext['mailer'], fetchImpl?: typeof fetch }} options
+ */
+export async function startWorker({ config, log = (m) => console.log(m), mailer, fetchImpl }) {
+  if (!config.databaseUrl) throw new Error('DATABASE_URL is not set (and no local backend wrote .data/backend.json): start the backend first or set DATABASE_URL.');
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.concurrency + 4 });
+  pool.on('error', (e) => log(`[worker pool] ${e.message}`));
+  const ownMailer = mailer ? null : await createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, log });
+  /** @type {TaskContext} */
+  const base = {
+    pool,
+    config,
+    openrouter: createOpenRouter(config.openrouter, { fetchImpl }),
+    serp: createSerp(config.serp, { fetchImpl }),
+    mailer: mailer ?? /** @type {NonNullable<typeof ownMailer>} */ (ownMailer),
+    log,
+  };
+
+  /** @type {Set<string>} */
+  const workerIds = new Set();
+  const beat = async () => {
+    if (workerIds.size === 0) return;
+    await pool.query(
+      `insert into citable_worker.heartbeats (worker_id, process, beat_at)
+       select w, $2, now() from unnest($1::text[]) w
+       on conflict (worker_id) do update set beat_at = now(), process = excluded.process`,
+      [[...workerIds], config.workerName],
+    );
+  };
+  const reap = async () => {
+    const { rows } = await pool.query(
+      `select array(
+         select distinct j.locked_by from graphile_worker._private_jobs j
+          where j.locked_by is not null and j.locked_at < now() - make_interval(secs => $1::double precision / 1000)
+            and not exists (select 1 from citable_worker.heartbeats h
+                             where h.worker_id = j.locked_by and h.beat_at > now() - make_interval(secs => $1::double precision / 1000))
+         union
+         select distinct q.locked_by from graphile_worker._private_job_queues q
+          where q.locked_by is not null and q.locked_at < now() - make_interval(secs => $1::double precision / 1000)
+            and not exists (select 1 from citable_worker.heartbeats h
+                             where h.worker_id = q.locked_by and h.beat_at > now() - make_interval(secs => $1::double precision / 1000))
+       ) as dead`,
+      [config.lockTimeoutMs],
+    );
+    const dead = rows[0].dead.filter(Boolean);
+    if (dead.length > 0) {
+      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [dead]);
+      await pool.query('delete from citable_worker.heartbeats where worker_id = any($1::text[])', [dead]);
+      log(`unlocked the jobs of ${dead.length} dead worker(s): ${dead.join(', ')}`);
+    }
+    await pool.query("delete from citable_worker.heartbeats where beat_at < now() - interval '1 day'");
+  };
+  const tick = () => {
+    beat()
+      .then(reap)
+      .catch((e) => log(`[worker heartbeat] ${e.message}`));
+  };
+
+  const events = new EventEmitter();
+  events.on('worker:create', ({ worker }) => {
+    workerIds.add(worker.workerId);
+    beat().catch((e) => log(`[worker heartbeat] ${e.message}`));
+  });
+  events.on('worker:release', ({ worker }) => workerIds.delete(worker.workerId));
+  const runner = await run({
+    pgPool: pool,
+    events: /** @type {any} */ (events),
+    concurrency: config.concurrency,
+    pollInterval: config.pollIntervalMs,
+    noHandleSignals: true,
+    logger: new Logger(() => (level, message) => {
+      if (level === 'error' || level === 'warning') log(`[graphile-worker] ${message}`);
+    }),
+    taskList: {
+      pages_action: (payload, helpers) => runPageAction(base, /** @type {any} */ (payload), /** @type {any} */ (helpers)),
+      contact_message: messageTask(base, sendContactMessage),
+      first_article_request: messageTask(base, sendFirstArticleRequest),
+    },
+  });
+  const interval = setInterval(tick, Math.max(200, Math.floor(config.lockTimeoutMs / 3)));
+  tick();
+
+  let stopped = false;
+  return {
+    runner,
+    pool,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(interval);
+      await runner.stop().catch((e) => log(`[worker] stop: ${e.message}`));
+      await pool.query('delete from citable_worker.heartbeats where worker_id = any($1::text[])', [[...workerIds]]).catch(() => {});
+      await pool.end().catch(() => {});
+      await ownMailer?.close();
+    },
+  };
+}

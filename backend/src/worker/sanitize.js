@@ -1,0 +1,61 @@
+// Article HTML from a model, made safe before it is stored: DOMPurify over jsdom (the same
+// library the apps use in the browser). Scripts, event handlers, styles, forms, frames, objects
+// and javascript: URLs go; the article's structure (headings, lists, tables, links, <mark>)
+// stays. A Markdown fence or a whole document around the article is unwrapped first.
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+const { window } = new JSDOM('');
+const purify = createDOMPurify(/** @type {any} */ (window));
+
+const FORBID_TAGS = ['script', 'style', 'link', 'meta', 'base', 'form', 'input', 'button', 'select', 'textarea', 'iframe', 'frame', 'frameset', 'object', 'embed', 'svg', 'math', 'template', 'noscript'];
+
+/**
+ * @param {string} html
+ * @returns {string}
+ */
+export function sanitizeArticleHtml(html) {
+  let text = String(html ?? '').trim();
+  const fenced = /^```(?:html)?\s*\n([\s\S]*?)\n```\s*$/i.exec(text);
+  if (fenced) text = fenced[1];
+  const clean = purify.sanitize(text, {
+    FORBID_TAGS,
+    FORBID_ATTR: ['style', 'srcset', 'formaction'],
+    ALLOW_DATA_ATTR: false,
+    USE_PROFILES: { html: true },
+  });
+  return String(clean).trim();
+}
+
+/**
+ * The article without its <mark> highlights (their text kept).
+ * @param {string} html
+ */
+export function removeHighlights(html) {
+  const doc = new JSDOM(`<body>${html}</body>`).window.document;
+  for (const mark of Array.from(doc.querySelectorAll('mark'))) mark.replaceWith(...Array.from(mark.childNodes));
+  return doc.body.innerHTML;
+}
+
+/**
+ * Visible text of an HTML page (scripts, styles, navigation and footers dropped), whitespace
+ * collapsed, at most `max` characters; and its title.
+ * @param {string} html
+ * @param {number} [max]
+ */
+export function htmlToText(html, max = 6000) {
+  const doc = new JSDOM(html).window.document;
+  const title = doc.querySelector('title')?.textContent?.trim() || null;
+  for (const el of Array.from(doc.querySelectorAll('script, style, noscript, nav, footer, header, svg, form, iframe'))) el.remove();
+  const root = doc.querySelector('main, article') ?? doc.body;
+  const text = (root?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return { title, text: text.length > max ? `${text.slice(0, max)}…` : text };
+}
+
+/**
+ * Visible text of article HTML (to check a model did not answer with an empty article).
+ * @param {string} html
+ */
+export function textOf(html) {
+  return (new JSDOM(`<body>${html}</body>`).window.document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
