@@ -1,6 +1,6 @@
 import '../i18n';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconGitCompare, IconPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -31,7 +31,7 @@ import {
 } from '../utils/versions';
 import { HtmlContentViewer } from './HtmlContentViewer';
 import { ModifyVersionForm } from './ModifyVersionForm';
-import { VersionsTable } from './VersionsTable';
+import { STATE_COLOR, VersionsTable } from './VersionsTable';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
@@ -322,23 +322,25 @@ export function PageVersionsPage() {
 
   return (
     <ScreenContainer data-testid="page-versions-screen">
-      <Breadcrumbs aria-label={t('breadcrumb')} separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
-        <Anchor component={Link} to={paths.sites()} size="sm">
-          {t('sites')}
-        </Anchor>
-        <Anchor component={Link} to={paths.site(page.site)} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {page.sites?.name ?? page.site}
-        </Anchor>
-        <Anchor component={Link} to={paths.pages(page.site)} size="sm">
-          {t('pages')}
-        </Anchor>
-        <Anchor component={Link} to={paths.page(page.site, page.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {page.name}
-        </Anchor>
-        <Text size="sm" c="gray.7" aria-current="page">
-          {t('versions')}
-        </Text>
-      </Breadcrumbs>
+      <Box component="nav" aria-label={t('breadcrumb')}>
+        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+          <Anchor component={Link} to={paths.sites()} size="sm">
+            {t('sites')}
+          </Anchor>
+          <Anchor component={Link} to={paths.site(page.site)} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {page.sites?.name ?? page.site}
+          </Anchor>
+          <Anchor component={Link} to={paths.pages(page.site)} size="sm">
+            {t('pages')}
+          </Anchor>
+          <Anchor component={Link} to={paths.page(page.site, page.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {page.name}
+          </Anchor>
+          <Text size="sm" c="gray.7" aria-current="page">
+            {t('versions')}
+          </Text>
+        </Breadcrumbs>
+      </Box>
 
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 320px' }}>
@@ -366,7 +368,7 @@ export function PageVersionsPage() {
                   {t('table.title')}
                 </Title>
                 {versions.isSuccess && (
-                  <Badge variant="light" color="gray" data-testid="versions-count">
+                  <Badge variant="light" color="gray" c="gray.8" data-testid="versions-count">
                     {t('table.count', { count: list.length })}
                   </Badge>
                 )}
@@ -425,7 +427,12 @@ export function PageVersionsPage() {
                         {t('viewer.versionOf', { date: formatDate(active.created_date) })}
                       </Text>
                       {activeState && (
-                        <Badge size="sm" variant="light" color={activeState === 'approved' ? 'teal' : activeState === 'in-revision' ? 'orange' : 'gray'}>
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          color={STATE_COLOR[activeState]}
+                          c={`${STATE_COLOR[activeState]}.9`}
+                        >
                           {t(`table.state.${activeState}`)}
                         </Badge>
                       )}

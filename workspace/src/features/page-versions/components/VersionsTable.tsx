@@ -13,7 +13,7 @@ import { NS } from '../i18n';
 import type { VersionSummary } from '../api/versions';
 import { reviewState } from '../utils/versions';
 
-const STATE_COLOR = { draft: 'gray', 'in-revision': 'orange', approved: 'teal' } as const;
+export const STATE_COLOR = { draft: 'gray', 'in-revision': 'orange', approved: 'teal' } as const;
 
 export interface VersionsTableProps {
   versions: readonly VersionSummary[];
@@ -73,11 +73,11 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                       {date}
                     </UnstyledButton>
                     <Group gap={6}>
-                      <Badge size="sm" variant="light" color={STATE_COLOR[state]} data-testid="review-state" data-state={state}>
+                      <Badge size="sm" variant="light" color={STATE_COLOR[state]} c={`${STATE_COLOR[state]}.9`} data-testid="review-state" data-state={state}>
                         {t(`table.state.${state}`)}
                       </Badge>
                       {index === 0 && (
-                        <Badge size="sm" variant="outline" color="indigo">
+                        <Badge size="sm" variant="outline" color="indigo.8" c="indigo.8">
                           {t('table.latest')}
                         </Badge>
                       )}
