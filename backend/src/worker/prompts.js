@@ -94,3 +94,25 @@ export function splitUserMessage(content) {
   if (!match) throw new Error('not a task + data message');
   return { task: match[1], data: JSON.parse(match[2]) };
 }
+
+/**
+ * A language and a country named in the prompt's language ("français", "France"), from their ISO
+ * codes; the table's English names as the fallback.
+ * @param {'fr' | 'en'} lang
+ * @param {{ language_code?: string | null, language_name?: string | null, country_code?: string | null, country_name?: string | null }} place
+ */
+export function placeNames(lang, place) {
+  /** @param {'language' | 'region'} type @param {string | null | undefined} code */
+  const name = (type, code) => {
+    if (!code) return null;
+    try {
+      return new Intl.DisplayNames([lang], { type }).of(type === 'region' ? code.toUpperCase() : code.toLowerCase()) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    language: name('language', place.language_code) ?? place.language_name ?? (lang === 'fr' ? 'français' : 'English'),
+    country: name('region', place.country_code) ?? place.country_name ?? (lang === 'fr' ? 'France' : 'the United States'),
+  };
+}

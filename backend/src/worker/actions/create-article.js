@@ -6,7 +6,7 @@
 // 'generated'), then create_cover_image is queued with nb_images_to_create images when above 0.
 import { PermanentError, TransientError } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
-import { buildMessages, loadTemplate, promptLanguage, render } from '../prompts.js';
+import { buildMessages, loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
 import { htmlToText, sanitizeArticleHtml, textOf } from '../sanitize.js';
 import { fetchAndStoreSerps } from './serps.js';
 
@@ -78,9 +78,10 @@ async function toneSamples(pool, groupId) {
  */
 export function articleMessages({ page, keywords, toneSamples: samples, sources }) {
   const lang = promptLanguage(page.language_code);
+  const { language, country } = placeNames(lang, page);
   const system = render(loadTemplate('article.system', lang), {
-    language: page.language_name ?? (lang === 'fr' ? 'French' : 'English'),
-    country: page.country_name ?? (lang === 'fr' ? 'France' : 'the United States'),
+    language,
+    country,
     site_url: page.site_url,
     familiar: page.familiar_terms,
     formal: !page.familiar_terms,

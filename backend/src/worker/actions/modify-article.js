@@ -6,7 +6,7 @@
 // camelCase ones of older rows), else from the version's own columns.
 import { PermanentError, TransientError } from '../errors.js';
 import { loadPageContext, workerTx } from '../db.js';
-import { buildMessages, loadTemplate, promptLanguage, render } from '../prompts.js';
+import { buildMessages, loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
 import { removeHighlights, sanitizeArticleHtml, textOf } from '../sanitize.js';
 
 /**
@@ -46,7 +46,7 @@ export async function runModifyArticle(ctx) {
 
   const lang = promptLanguage(page.language_code);
   const system = render(loadTemplate('modify.system', lang), {
-    language: page.language_name ?? (lang === 'fr' ? 'French' : 'English'),
+    language: placeNames(lang, page).language,
     highlight,
     no_highlight: !highlight,
     web_search: webSearch,

@@ -52,7 +52,8 @@ export function createOpenRouter(config, { fetchImpl } = {}) {
   /** @param {unknown} body */
   async function post(body) {
     return requestJson(`${config.baseUrl}/chat/completions`, {
-      provider: isOpenRouter ? 'OpenRouter' : `The language model server (${new URL(config.baseUrl).host})`,
+      // A key means OpenRouter (or a proxy of it); no key, a local server (Ollama, llama.cpp).
+      provider: isOpenRouter || config.apiKey ? 'OpenRouter' : `The language model server (${new URL(config.baseUrl).host})`,
       json: body,
       timeoutMs: config.timeoutMs,
       headers: {

@@ -1,0 +1,524 @@
+// The page-actions worker end to end: the real stack (PostgreSQL, PostgREST, gateway, storage),
+// a user queueing actions through supabase-js as the apps do, the worker (in this process, or as
+// `node backend/src/worker/cli.js` child processes) and local fake providers speaking the real
+// APIs (backend/test/fakes/providers.js).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { makeClient, signedInUser, startTestStack } from '../helpers.js';
+import { fakeProviderEnv, openRouterError, startFakeProviders } from '../fakes/providers.js';
+import { loadConfig } from '../../src/worker/config.js';
+import { startWorker } from '../../src/worker/runner.js';
+
+const WORKER_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/worker/cli.js');
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+/** @type {Awaited<ReturnType<typeof startTestStack>>} */
+let t;
+/** @type {Awaited<ReturnType<typeof startFakeProviders>>} */
+let fake;
+/** @type {pg.Pool} */
+let pool;
+/** @type {any} */
+let user;
+/** @type {Record<string, number>} */
+const A = {};
+let siteId = 0;
+let pageId = 0;
+let keywordId = 0;
+let dataDir = '';
+/** @type {{ to: string, subject: string, text: string }[]} */
+const mails = [];
+/** @type {Awaited<ReturnType<typeof startWorker>> | null} */
+let worker = null;
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const children = new Set();
+
+function workerEnv(extra = {}) {
+  return {
+    ...fakeProviderEnv(fake),
+    DATABASE_URL: t.stack.databaseUrl,
+    SUPABASE_URL: t.stack.url,
+    SUPABASE_SERVICE_ROLE_KEY: t.stack.serviceRoleKey,
+    CONTACT_EMAIL: 'team@citable.test',
+    DATA_DIR: dataDir,
+    WORKER_POLL_INTERVAL_MS: '200',
+    WORKER_LOCK_TIMEOUT_MS: '1500',
+    LLM_ANSWERS_PER_MODEL: '2',
+    ...extra,
+  };
+}
+
+/** @param {Record<string, string>} [extra] */
+async function startInProcess(extra) {
+  return startWorker({
+    config: loadConfig(workerEnv(extra)),
+    log: (m) => {
+      if (process.env.BACKEND_TEST_VERBOSE) console.log(m);
+    },
+    mailer: {
+      send: async (m) => {
+        mails.push(m);
+      },
+    },
+  });
+}
+
+/** @param {Record<string, string>} [extra] */
+function startChild(extra = {}) {
+  const child = spawn(process.execPath, [WORKER_CLI], {
+    env: { PATH: process.env.PATH, ...workerEnv(extra) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 20_000);
+    child.stdout.on('data', () => {
+      if (/Worker .* ready/.test(output)) {
+        clearTimeout(timer);
+        resolve(undefined);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${output}`)));
+  });
+  return { child, ready, output: () => output };
+}
+
+/** @param {import('node:child_process').ChildProcess} child @param {NodeJS.Signals} signal */
+async function stopChild(child, signal = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * Waits until the action reaches one of the statuses.
+ * @param {number} id
+ * @param {string[]} [statuses]
+ * @param {number} [timeoutMs]
+ */
+async function waitForAction(id, statuses = ['done', 'failed'], timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query('select * from public.pages_actions where id = $1', [id]);
+    if (rows[0] && statuses.includes(rows[0].status)) return rows[0];
+    if (Date.now() > end) throw new Error(`action ${id} still ${rows[0]?.status} (${rows[0]?.last_error ?? ''})`);
+    await sleep(100);
+  }
+}
+
+/** @param {() => Promise<boolean>} check @param {number} [timeoutMs] */
+async function waitUntil(check, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(100);
+  }
+}
+
+/** The user queues an action through supabase-js, as the apps do. */
+async function queue(/** @type {Record<string, unknown>} */ row) {
+  const { data, error } = await user.client.from('pages_actions').insert(row).select().single();
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+const noJobsLeft = async (task = 'pages_action') =>
+  (await pool.query('select count(*)::int as n from graphile_worker.jobs where task_identifier = $1', [task])).rows[0].n === 0;
+
+before(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-worker-test-'));
+  t = await startTestStack({ seed: false });
+  fake = await startFakeProviders();
+  pool = new pg.Pool({ connectionString: t.stack.databaseUrl, max: 4 });
+  const { rows } = await pool.query('select id, name from public.actions');
+  for (const r of rows) A[r.name] = Number(r.id);
+  user = await signedInUser(t.stack);
+  const { rows: lang } = await pool.query(
+    "select l.id as language, l.linked_country as country from public.location_languages l join public.location_countries c on c.id = l.linked_country where c.country_code = 'FR' and l.language_code = 'fr'",
+  );
+  const site = await user.client
+    .from('sites')
+    .insert({ name: 'Example', url: 'https://www.example.com', image_logo: '/logo.png', country: lang[0].country, language: lang[0].language, nb_images_to_create: 1 })
+    .select()
+    .single();
+  assert.equal(site.error, null);
+  siteId = site.data.id;
+  const page = await user.client.from('pages').insert({ site: siteId, name: 'Potager bio', url: 'https://www.example.com/potager' }).select().single();
+  assert.equal(page.error, null);
+  pageId = page.data.id;
+  const kw = await user.client.from('keywords').insert({ keyword: `potager bio ${process.pid}` }).select().single();
+  assert.equal(kw.error, null);
+  keywordId = kw.data.id;
+  const link = await user.client.from('pages_keywords').insert({ linked_page: pageId, linked_keyword: keywordId });
+  assert.equal(link.error, null);
+});
+
+after(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await worker?.stop();
+  await pool?.end();
+  await fake?.close();
+  await t?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('page-actions worker', () => {
+  it('a provider that is not configured ends the action failed with "… is not configured: set …"', async () => {
+    const unconfigured = await startWorker({
+      config: loadConfig({ DATABASE_URL: t.stack.databaseUrl, WORKER_POLL_INTERVAL_MS: '200', DATA_DIR: dataDir }),
+      log: () => {},
+      mailer: { send: async () => {} },
+    });
+    try {
+      const action = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId) });
+      const done = await waitForAction(action.id);
+      assert.equal(done.status, 'failed');
+      assert.equal(done.attempts, 1);
+      assert.equal(done.last_error, 'The SERP provider (Serper) is not configured: set SERP_API_KEY.');
+      const article = await queue({ linked_page: pageId, linked_action: A.create_article });
+      const failed = await waitForAction(article.id);
+      assert.equal(failed.status, 'failed');
+      assert.match(failed.last_error, /is not configured: set /);
+      assert.equal(fake.requests.length, 0, 'no provider was called');
+    } finally {
+      await unconfigured.stop();
+    }
+    worker = await startInProcess();
+  });
+
+  it('serps: the top results for the site country replace the keyword rows, own_site for the site domain', async () => {
+    await pool.query(`insert into public.serps (linked_keyword, site, position_absolute, title, url) values ($1, $2, 1, 'old', 'https://old.test/')`, [keywordId, siteId]);
+    fake.reset();
+    const action = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId), queued: true });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 1);
+    assert.ok(done.duration_ms >= 0);
+    assert.equal(done.usage.serp_queries, 1);
+    const { rows } = await pool.query('select * from public.serps where linked_keyword = $1 and site = $2 order by position_absolute', [keywordId, siteId]);
+    assert.equal(rows.length, 10, 'serps_nb_results (10) rows, the old one replaced');
+    assert.ok(!rows.some((r) => r.title === 'old'));
+    assert.deepEqual(rows.filter((r) => r.own_site).map((r) => r.position_absolute), [2]);
+    assert.equal(rows[0].type, 'organic');
+    assert.match(rows[0].meta_description, /Snippet 1/);
+    const request = fake.requests.find((r) => r.route === 'serper');
+    assert.equal(request?.body.gl, 'fr');
+    assert.equal(request?.body.hl, undefined, 'language only when force_defined_language_for_serps');
+    assert.equal(request?.body.num, 10);
+  });
+
+  it('create_article: sanitized article with its cited sources, cost recorded, then the cover image', async () => {
+    fake.reset();
+    fake.text(
+      () =>
+        '```html\n<h1>Le potager bio</h1><p onclick="steal()">Selon une source [2], il faut pailler. <a href="javascript:alert(1)">x</a></p>' +
+        '<script>alert("xss")</script><img src=x onerror="alert(1)"><p>Fin.</p>\n```',
+    );
+    const action = await queue({ linked_page: pageId, linked_action: A.create_article, queued: null });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(Number(done.cost_usd), 0.00125);
+    assert.equal(done.usage.prompt_tokens, 100);
+    assert.equal(done.usage.completion_tokens, 50);
+    assert.deepEqual(done.usage.models, ['openai/gpt-4o-mini']);
+    const { rows: versions } = await pool.query('select * from public.pages_versions where id = $1', [done.linked_pages_version]);
+    const version = versions[0];
+    assert.ok(version, 'the action links the version it wrote');
+    assert.equal(version.origin, 'generated');
+    assert.equal(version.parent_version, null);
+    assert.equal(version.creator, user.user.id);
+    assert.ok(!/script|onclick|onerror|javascript:/i.test(version.html_content), version.html_content);
+    assert.match(version.html_content, /<h1>Le potager bio<\/h1>/);
+    assert.deepEqual(version.sources.map((/** @type {any} */ s) => s.n), [2]);
+    assert.equal(version.sources[0].kind, 'serp');
+    assert.match(version.sources[0].url, /example\.com/);
+
+    // The model got the SERP results as numbered, quoted sources.
+    const chat = fake.requests.find((r) => r.route === 'chat');
+    assert.equal(chat?.body.model, 'openai/gpt-4o-mini');
+    assert.equal(chat?.body.messages[0].role, 'system');
+    assert.match(chat?.body.messages[0].content, /en français pour des lecteurs en France/);
+    assert.match(chat?.body.messages[1].content, /"n": 2/);
+
+    // nb_images_to_create = 1: a create_cover_image action was queued and ran.
+    const { rows: covers } = await pool.query(
+      'select * from public.pages_actions where linked_page = $1 and linked_action = $2 and linked_pages_version = $3',
+      [pageId, A.create_cover_image, version.id],
+    );
+    assert.equal(covers.length, 1);
+    assert.equal(covers[0].info_json.number_of_images, 1);
+    const cover = await waitForAction(covers[0].id);
+    assert.equal(cover.status, 'done', cover.last_error);
+    const { rows: images } = await pool.query('select * from public.pages_versions_images where linked_page = $1', [pageId]);
+    assert.equal(images.length, 1);
+    assert.equal(images[0].type, 'proposition');
+    assert.equal(images[0].chosen, false);
+    assert.match(images[0].image_url, new RegExp(`^/storage/v1/object/public/page-images/${pageId}/\\d+-[0-9a-f]+\\.png$`));
+    const file = await fetch(`${t.stack.url}${images[0].image_url}`);
+    assert.equal(file.status, 200);
+    assert.equal(file.headers.get('content-type'), 'image/png');
+    const imageRequest = fake.requests.find((r) => r.route === 'image');
+    assert.deepEqual(imageRequest?.body.modalities, ['image', 'text']);
+    assert.equal(imageRequest?.body.image_config.aspect_ratio, '16:9', '1200 × 630');
+  });
+
+  it('create_cover_image from the example image, several images', async () => {
+    fake.reset();
+    const { rows } = await pool.query(
+      `insert into public.pages_versions_images (linked_page, image_url, type) select linked_page, image_url, 'example'
+         from public.pages_versions_images where linked_page = $1 limit 1 returning id`,
+      [pageId],
+    );
+    const action = await queue({
+      linked_page: pageId,
+      linked_action: A.create_cover_image,
+      linked_pages_version: null,
+      info_json: { generate_prompt: 'Un potager au printemps', comments: 'lumière douce', use_initial_photo: true, image_example_id: rows[0].id, number_of_images: 3 },
+    });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.usage.images, 3);
+    const requests = fake.requests.filter((r) => r.route === 'image');
+    assert.equal(requests.length, 3);
+    const content = requests[0].body.messages[0].content;
+    assert.match(content[0].text, /Un potager au printemps/);
+    assert.match(content[0].text, /lumière douce/);
+    assert.match(content[1].image_url.url, /^data:image\/png;base64,/);
+  });
+
+  it('modify_articles_with_instructions: a new version recording its parent and the instruction', async () => {
+    fake.reset();
+    fake.text(() => '<h1>Le potager bio</h1><p><mark>Nouveau paragraphe.</mark></p>');
+    const { rows } = await pool.query("select id from public.pages_versions where page = $1 and origin = 'generated'", [pageId]);
+    const { data, error } = await user.client.rpc('request_version_modification', {
+      p_version_id: rows[0].id,
+      p_comments: 'Ajoute un paragraphe sur le paillage.',
+      p_highlight: true,
+      p_create_new_version: true,
+    });
+    assert.equal(error, null);
+    const done = await waitForAction(data.action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    const { rows: created } = await pool.query('select * from public.pages_versions where parent_version = $1', [rows[0].id]);
+    assert.equal(created.length, 1);
+    assert.equal(created[0].origin, 'instruction');
+    assert.equal(created[0].instruction, 'Ajoute un paragraphe sur le paillage.');
+    assert.match(created[0].html_content, /<mark>Nouveau paragraphe.<\/mark>/);
+    const chat = fake.requests.find((r) => r.route === 'chat');
+    assert.match(chat?.body.messages[0].content, /<mark>/);
+    assert.match(chat?.body.messages[1].content, /Ajoute un paragraphe sur le paillage/);
+
+    // Without createNewVersion the same version is rewritten; unhighlight removes the <mark>s.
+    fake.text(() => '<h1>Le potager bio</h1><p><mark>Nouveau paragraphe.</mark> Revu.</p>');
+    const again = await user.client.rpc('request_version_modification', {
+      p_version_id: created[0].id,
+      p_comments: 'Retire les surlignages.',
+      p_unhighlight: true,
+    });
+    assert.equal(again.error, null);
+    const done2 = await waitForAction(again.data.action.id);
+    assert.equal(done2.status, 'done', done2.last_error);
+    const { rows: same } = await pool.query('select html_content from public.pages_versions where id = $1', [created[0].id]);
+    assert.equal(same[0].html_content, '<h1>Le potager bio</h1><p>Nouveau paragraphe. Revu.</p>');
+    const sent = fake.requests.filter((r) => r.route === 'chat').at(-1);
+    assert.ok(!sent?.body.messages[1].content.includes('\\u003cmark'), 'earlier highlights removed before rewriting');
+  });
+
+  it('llm_answers: every model of the llms table, several times, with the citation analysis', async () => {
+    fake.reset();
+    fake.text(() => 'Je recommande https://www.example.com/potager et jardins.test pour débuter.');
+    const { rows: llms } = await pool.query('select count(*)::int as n from public.llms');
+    const action = await queue({ linked_page: pageId, linked_action: A.llm_answers, queued: true });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    const { rows } = await pool.query('select * from public.pages_llm_answers where linked_page = $1', [pageId]);
+    assert.equal(rows.length, llms[0].n * 2, 'LLM_ANSWERS_PER_MODEL = 2 answers per model');
+    const { rows: current } = await pool.query('select id from public.pages_versions where page = $1 order by created_date desc limit 1', [pageId]);
+    for (const r of rows) {
+      assert.equal(r.domain_cited, true);
+      assert.deepEqual(r.cited_urls, ['https://www.example.com/potager']);
+      assert.ok(r.cited_domains.includes('jardins.test') || r.cited_domains.includes('example.com'));
+      assert.match(r.question, /^Je cherche des informations sur potager bio/);
+      assert.ok(r.analysed_at);
+      assert.equal(r.pages_version, current[0].id);
+    }
+    const models = new Set(fake.requests.filter((r) => r.route === 'chat').map((r) => r.body.model));
+    assert.equal(models.size, llms[0].n);
+    assert.equal(Number(done.cost_usd), Number((0.00125 * rows.length).toFixed(6)));
+  });
+
+  it('a 500 then a success: attempts 2, done; a 429 with Retry-After is waited for', async () => {
+    fake.reset();
+    fake.script('chat', { status: 500, body: openRouterError(500, 'Internal Server Error') });
+    const action = await queue({ linked_page: pageId, linked_action: A.create_article });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 2);
+    assert.equal(done.last_error, null);
+
+    fake.reset();
+    fake.script('chat', { status: 429, headers: { 'retry-after': '1' }, body: openRouterError(429, 'Rate limit exceeded: limit_rpm/openai/gpt-4o-mini') });
+    const started = Date.now();
+    const limited = await queue({ linked_page: pageId, linked_action: A.create_article });
+    const done2 = await waitForAction(limited.id);
+    assert.equal(done2.status, 'done', done2.last_error);
+    assert.equal(done2.attempts, 1, 'waited in place');
+    assert.ok(Date.now() - started >= 1000);
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2);
+  });
+
+  it('a permanent failure ends failed at once with the provider error; retries exhausted end failed', async () => {
+    fake.reset();
+    fake.script('chat', { status: 400, body: openRouterError(400, 'openai/gpt-9 is not a valid model ID') });
+    const action = await queue({ linked_page: pageId, linked_action: A.create_article });
+    const failed = await waitForAction(action.id);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.attempts, 1);
+    assert.equal(failed.last_error, 'OpenRouter refused the request (400): openai/gpt-9 is not a valid model ID');
+
+    // Two attempts at most (citable.worker_max_attempts), both 500.
+    fake.reset();
+    fake.script('chat', { status: 500, body: openRouterError(500, 'Internal Server Error') }, { status: 502, body: openRouterError(502, 'Provider returned error') });
+    const client = await pool.connect();
+    let id;
+    try {
+      await client.query('begin');
+      await client.query("select set_config('citable.worker_max_attempts', '2', true)");
+      const { rows } = await client.query('insert into public.pages_actions (linked_page, linked_action, creator) values ($1, $2, $3) returning id', [
+        pageId,
+        A.create_article,
+        user.user.id,
+      ]);
+      id = rows[0].id;
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const exhausted = await waitForAction(id, ['failed'], 30_000);
+    assert.equal(exhausted.attempts, 2);
+    assert.equal(exhausted.last_error, 'OpenRouter error 502: Provider returned error');
+  });
+
+  it('the queued rule: a batch (null, true, true) runs its articles one after another per site, other actions at once', async () => {
+    fake.reset();
+    fake.script('chat', { hang: true }, { hang: true });
+    const { data: pages, error } = await user.client
+      .from('pages')
+      .insert([1, 2, 3].map((i) => ({ site: siteId, name: `Batch ${i}`, url: `https://www.example.com/batch-${i}` })))
+      .select();
+    assert.equal(error, null);
+    const batch = await user.client
+      .from('pages_actions')
+      .insert(pages.map((/** @type {any} */ p, /** @type {number} */ i) => ({ linked_page: p.id, linked_action: A.create_article, queued: i === 0 ? null : true })))
+      .select();
+    assert.equal(batch.error, null);
+    const ids = batch.data.map((/** @type {any} */ a) => a.id);
+    const { rows: jobs } = await pool.query("select queue_name from graphile_worker.jobs where task_identifier = 'pages_action' and key = any($1::text[]) order by key", [
+      ids.map((/** @type {number} */ id) => `pages_action:${id}`),
+    ]);
+    assert.deepEqual(jobs.map((j) => j.queue_name).sort(), [null, `site-articles:${siteId}`, `site-articles:${siteId}`].sort());
+    await waitUntil(async () => fake.requests.filter((r) => r.route === 'chat').length === 2);
+    await sleep(600);
+    const { rows: states } = await pool.query('select id, status from public.pages_actions where id = any($1::bigint[]) order by id', [ids]);
+    assert.deepEqual(states.map((s) => s.status), ['running', 'running', 'queued'], 'the second batch article waits for the first');
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2);
+    fake.release();
+    for (const id of ids) assert.equal((await waitForAction(id)).status, 'done');
+    fake.release();
+  });
+
+  it('e-mails: contact_form actions, contact messages and first-article requests, each exactly once', async () => {
+    mails.length = 0;
+    const bad = await queue({ linked_page: pageId, linked_action: A.contact_form, info_json: { email: 'a@b.test', name: '', message: 'x' } });
+    const failed = await waitForAction(bad.id);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.last_error, 'All fields (email, name, message) are required');
+
+    const action = await queue({ linked_page: pageId, linked_action: A.contact_form, info_json: { email: 'lea@cafe.test', name: 'Léa', message: 'Bonjour, une question.' } });
+    assert.equal((await waitForAction(action.id)).status, 'done');
+    const anon = makeClient(t.stack);
+    const contact = await anon.rpc('submit_contact_message', { p_name: 'Jean Dupont', p_email: 'jean@dupont.test', p_message: 'Je voudrais un devis, merci.' });
+    assert.equal(contact.error, null);
+    const claim = await anon.rpc('claim_first_article', { p_url: 'https://boulangerie.test', p_stripe_email: 'owner@boulangerie.test' });
+    assert.equal(claim.error, null);
+    await waitUntil(async () => mails.length >= 4);
+    await waitUntil(async () => (await noJobsLeft('contact_message')) && (await noJobsLeft('first_article_request')));
+
+    const toTeam = mails.filter((m) => m.to === 'team@citable.test').map((m) => m.subject).sort();
+    assert.deepEqual(toTeam, [
+      '[Citable] Contact form: message from Léa about "Potager bio"',
+      '[Citable] First-article request for https://boulangerie.test',
+      '[Citable] New contact message from Jean Dupont',
+    ]);
+    const requester = mails.filter((m) => m.to === 'owner@boulangerie.test');
+    assert.equal(requester.length, 1);
+    assert.equal(requester[0].subject, 'Votre premier article Citable pour https://boulangerie.test : la suite');
+    assert.match(requester[0].text, /Et maintenant \?/);
+
+    // The same jobs again (a retry, a duplicate): nothing is sent twice.
+    await pool.query("select graphile_worker.add_job('contact_message', json_build_object('id', id)) from public.contact_messages");
+    await pool.query("select graphile_worker.add_job('first_article_request', json_build_object('id', id)) from public.first_article_requests");
+    await waitUntil(async () => (await noJobsLeft('contact_message')) && (await noJobsLeft('first_article_request')));
+    assert.equal(mails.length, 4);
+  });
+
+  it('two worker processes and 100 queued actions: each ran exactly once', async () => {
+    await worker?.stop();
+    worker = null;
+    fake.reset();
+    const { rows: keywords } = await pool.query(
+      "insert into public.keywords (keyword) select 'bulk keyword ' || g || ' ' || $1 from generate_series(1, 100) g returning id",
+      [process.pid],
+    );
+    const a = startChild({ WORKER_NAME: 'worker-a' });
+    const b = startChild({ WORKER_NAME: 'worker-b' });
+    await Promise.all([a.ready, b.ready]);
+    const inserted = await user.client
+      .from('pages_actions')
+      .insert(keywords.map((k) => ({ linked_page: pageId, linked_action: A.serps, info2: String(k.id) })))
+      .select('id');
+    assert.equal(inserted.error, null);
+    const ids = inserted.data.map((/** @type {any} */ r) => r.id);
+    await waitUntil(async () => {
+      const { rows } = await pool.query("select count(*)::int as n from public.pages_actions where id = any($1::bigint[]) and status in ('done', 'failed')", [ids]);
+      return rows[0].n === 100;
+    }, 60_000);
+    const { rows } = await pool.query('select status, attempts, count(*)::int as n from public.pages_actions where id = any($1::bigint[]) group by 1, 2', [ids]);
+    assert.deepEqual(rows, [{ status: 'done', attempts: 1, n: 100 }]);
+    const queries = fake.requests.filter((r) => r.route === 'serper').map((r) => r.body.q);
+    assert.equal(queries.length, 100);
+    assert.equal(new Set(queries).size, 100);
+    assert.ok(await noJobsLeft());
+    await Promise.all([stopChild(a.child), stopChild(b.child)]);
+  });
+
+  it('kill -9 of a worker in the middle of a job: the other worker completes it', async () => {
+    fake.reset();
+    fake.script('serper', { hang: true });
+    const a = startChild({ WORKER_NAME: 'worker-killed' });
+    await a.ready;
+    const action = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId) });
+    await waitForAction(action.id, ['running']);
+    await waitUntil(async () => fake.requests.some((r) => r.route === 'serper'));
+    await stopChild(a.child, 'SIGKILL');
+    fake.release();
+    const b = startChild({ WORKER_NAME: 'worker-survivor' });
+    await b.ready;
+    const done = await waitForAction(action.id, ['done', 'failed'], 30_000);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 2);
+    assert.ok(await noJobsLeft());
+    await stopChild(b.child);
+  });
+});
