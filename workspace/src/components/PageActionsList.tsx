@@ -32,6 +32,7 @@ export interface PageActionsListProps {
   title?: ReactNode;
 }
 
+// text at the 9th shade: AA contrast on the light tints
 const STATE_COLOR: Record<string, string> = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' };
 
 /**
@@ -126,6 +127,7 @@ export function PageActionsList({
                 <Badge
                   color={STATE_COLOR[row.status] ?? 'gray'}
                   variant={row.status === 'queued' ? 'outline' : 'light'}
+                  styles={{ label: { color: `var(--mantine-color-${STATE_COLOR[row.status] ?? 'gray'}-9)` } }}
                   leftSection={row.status === 'running' ? <Loader size={10} color="blue" /> : undefined}
                 >
                   {t(`status.${row.status}`, { defaultValue: row.status })}

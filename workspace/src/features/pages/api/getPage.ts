@@ -1,7 +1,7 @@
 /** One page of a site (spec/app.md §7 "pages": select by id), with its status name. */
 import { useQuery } from '@tanstack/react-query';
 import type { Page } from '@citable/shared';
-import { isDataError, request } from '@citable/shared/data';
+import { DataError, isDataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
 export type PageDetail = Pick<Page, 'id' | 'site' | 'name' | 'url' | 'status' | 'date_created' | 'date_modified' | 'llm_answers_count' | 'serp_results_count'> & {
@@ -9,15 +9,19 @@ export type PageDetail = Pick<Page, 'id' | 'site' | 'name' | 'url' | 'status' | 
 };
 
 /** DataError not_found when the page is missing, not the user's, or of another site. */
-export const getPage = (siteId: number, pageId: number) =>
-  request((db) =>
+export async function getPage(siteId: number, pageId: number): Promise<PageDetail> {
+  // maybeSingle: no row is a 200 with null (single() would answer 406, an error in the console)
+  const page = await request((db) =>
     db
       .from('pages')
       .select('id, site, name, url, status, date_created, date_modified, llm_answers_count, serp_results_count, statuses(name)')
       .eq('id', pageId)
       .eq('site', siteId)
-      .single(),
-  ) as Promise<PageDetail>;
+      .maybeSingle(),
+  );
+  if (!page) throw new DataError('not_found', 'Page not found');
+  return page as PageDetail;
+}
 
 export function usePage(siteId: number | null, pageId: number | null) {
   return useQuery({

@@ -75,7 +75,7 @@ export function BatchActionsBar({ selected, onClear }: BatchActionsBarProps) {
             {t('selection.count', { count })}
           </Text>
           {count > 0 && (
-            <Button size="compact-sm" variant="subtle" color="gray.8" leftSection={<IconX size={14} />} onClick={onClear}>
+            <Button size="compact-sm" variant="subtle" color="dark" leftSection={<IconX size={14} />} onClick={onClear}>
               {t('selection.clear')}
             </Button>
           )}

@@ -4,7 +4,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Center,
@@ -47,9 +46,8 @@ import { parseId } from '../utils/ids';
 import { DeletePageDialog } from './DeletePageDialog';
 import { PageFormModal } from './PageFormModal';
 import { PagesBreadcrumbs } from './PagesBreadcrumbs';
-import { useStatusLabel, useStatusOptions } from './statusOptions';
-
-const STATUS_COLORS: Record<number, string> = { 1: 'teal', 2: 'gray', 3: 'orange' };
+import { useStatusOptions } from './statusOptions';
+import { StatusBadge } from './StatusBadge';
 
 function PageNotFound({ siteId }: { siteId: number | null }) {
   const { t } = useTranslation(NS);
@@ -129,7 +127,6 @@ export function PageDetailPage() {
   const counts = usePageCounts(page.data ? pageId : null);
   const latest = useLatestVersion(page.data ? pageId : null);
   const statuses = useStatusOptions();
-  const statusLabel = useStatusLabel();
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
@@ -184,9 +181,7 @@ export function PageDetailPage() {
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }} data-testid="page-title">
               {data.name}
             </Title>
-            <Badge variant="light" color={STATUS_COLORS[data.status] ?? 'gray'} c={`${STATUS_COLORS[data.status] ?? 'gray'}.9`} data-testid="page-status">
-              {statusLabel(data.statuses?.name)}
-            </Badge>
+            <StatusBadge id={data.status} name={data.statuses?.name} testId="page-status" />
           </Group>
           <Anchor href={data.url} target="_blank" rel="noopener noreferrer" size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="page-url">
             {data.url}

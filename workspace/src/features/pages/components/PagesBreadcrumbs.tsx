@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
@@ -23,7 +23,8 @@ export function PagesBreadcrumbs({ siteId, siteName, pageName, listSearch = '' }
     </Text>
   );
   return (
-    <Breadcrumbs aria-label={t('detail.breadcrumb')} separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+    <Box component="nav" aria-label={t('detail.breadcrumb')}>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
       <Anchor component={Link} to={paths.dashboard()} size="sm">
         {t('detail.dashboard')}
       </Anchor>
@@ -43,6 +44,7 @@ export function PagesBreadcrumbs({ siteId, siteName, pageName, listSearch = '' }
         </Anchor>
       )}
       {pageName !== undefined && current(pageName)}
-    </Breadcrumbs>
+      </Breadcrumbs>
+    </Box>
   );
 }

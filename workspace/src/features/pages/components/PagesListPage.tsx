@@ -4,7 +4,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -44,10 +43,9 @@ import { DeletePageDialog } from './DeletePageDialog';
 import { PageFormModal, type EditedPage } from './PageFormModal';
 import { PagesBreadcrumbs } from './PagesBreadcrumbs';
 import { SearchBox } from './SearchBox';
-import { useStatusLabel, useStatusOptions } from './statusOptions';
+import { useStatusOptions } from './statusOptions';
+import { StatusBadge } from './StatusBadge';
 import { parseId } from '../utils/ids';
-
-const STATUS_COLORS: Record<number, string> = { 1: 'teal', 2: 'gray', 3: 'orange' };
 
 interface SortHeaderProps {
   column: SortColumn;
@@ -88,7 +86,6 @@ export function PagesListPage() {
   const site = useSiteSummary(siteId);
   const pages = usePages(siteId, view);
   const statuses = useStatusOptions();
-  const statusLabel = useStatusLabel();
 
   const [selected, setSelected] = useState<Map<number, string>>(() => new Map());
   const [creating, setCreating] = useState(false);
@@ -285,9 +282,7 @@ export function PagesListPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} c={`${STATUS_COLORS[row.status] ?? 'gray'}.9`}>
-                        {statusLabel(row.statuses?.name)}
-                      </Badge>
+                      <StatusBadge id={row.status} name={row.statuses?.name} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Text size="sm" component="time" dateTime={row.date_modified}>
