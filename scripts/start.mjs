@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm start  — builds what is not built, starts the backend and the four apps in production mode.
+// npm start  — builds what is not built, starts the backend, the page-actions worker and the four apps in production mode.
 // npm run dev — the same in watch mode (webpack dev servers with hot reload).
 // Ports: SHELL_PORT 3000, MARKETING_PORT 3001, WORKSPACE_PORT 3002, REVIEWER_PORT 3003, BACKEND_PORT 54321.
 // A child that exits is restarted with backoff (lib/supervisor.cjs); the backend's ALLOWED_ORIGINS and
@@ -79,6 +79,17 @@ async function main() {
     );
   } else {
     log(`backend: ${fs.existsSync(backendCli) ? 'skipped (SKIP_BACKEND)' : 'backend/src/cli.js not found'}; using SUPABASE_URL=${env.SUPABASE_URL}`);
+  }
+
+  // The page-actions worker (backend/src/worker, `npm run worker`), under the same supervisor. It
+  // finds the local database in DATA_DIR/backend.json (or DATABASE_URL). Without providers it runs
+  // all the same: each action then ends failed with "… is not configured: set …". SKIP_WORKER=1
+  // leaves it out (workers running elsewhere).
+  const workerCli = path.join(ROOT, 'backend', 'src', 'worker', 'cli.js');
+  if (fs.existsSync(workerCli) && !process.env.SKIP_WORKER) {
+    startSupervised('worker', () => run('worker', process.execPath, [workerCli], { cwd: ROOT, env }), /Worker .* ready/, 60_000).catch(
+      (error) => log(`worker: ${error instanceof Error ? error.message : error} (restarted with backoff)`),
+    );
   }
 
   const ready = [];

@@ -6,6 +6,8 @@
 // GOTRUE_MAILER_AUTOCONFIRM (default false: sign-ups must confirm their e-mail
 // through the link mailed to them, like hosted Supabase), RATE_LIMIT_* (see README),
 // REST_CONCURRENCY (/rest/v1 requests in PostgREST at once; see startStack).
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { DEFAULT_DATA_DIR, startStack } from './index.js';
 
 const env = process.env;
@@ -89,6 +91,13 @@ async function main() {
   for (const [signal, own] of /** @type {const} */ ([['SIGINT', onSigint], ['SIGTERM', onSigterm]])) {
     for (const listener of process.listeners(signal)) if (listener !== own) process.removeListener(signal, listener);
   }
+  // The page-actions worker of `npm start` (backend/src/worker/config.js) finds the database here
+  // when DATABASE_URL is not set. Owner-only: it holds the local database password.
+  await writeFile(
+    path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), 'backend.json'),
+    JSON.stringify({ url: stack.url, databaseUrl: stack.databaseUrl, pid: process.pid }),
+    { mode: 0o600 },
+  ).catch((e) => console.error(`could not write backend.json: ${e.message}`));
   console.log(`API URL:          ${stack.url}`);
   console.log(`anon key:         ${stack.anonKey}`);
   console.log(`service_role key: ${stack.serviceRoleKey}`);

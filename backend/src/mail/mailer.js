@@ -2,6 +2,7 @@
 // local mailbox (kept in memory, persisted to DATA_DIR/mailbox.json) served at
 // GET /mailbox (HTML) and GET /mailbox/messages (JSON, newest first).
 import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -35,6 +36,28 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
     return saving;
   };
 
+  // The page-actions worker (backend/src/worker) writes to the same mailbox file from its own
+  // process: merge what the file holds before adding a message and before listing.
+  let fileMtime = 0;
+  function reloadIfChanged() {
+    if (!file) return;
+    try {
+      const { mtimeMs } = statSync(file);
+      if (mtimeMs === fileMtime) return;
+      const saved = JSON.parse(readFileSync(file, 'utf8'));
+      fileMtime = mtimeMs;
+      if (!Array.isArray(saved)) return;
+      const known = new Set(messages.map((m) => m.id));
+      const merged = [...messages, ...saved.filter((m) => m && !known.has(m.id))]
+        .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))
+        .slice(0, MAX_MESSAGES);
+      messages.length = 0;
+      messages.push(...merged);
+    } catch {
+      /* no file yet or unreadable: keep what is in memory */
+    }
+  }
+
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 
   async function send({ to, subject, text, html }) {
@@ -43,6 +66,7 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
       log(`mail: sent "${subject}" to ${to} through SMTP`);
       return null;
     }
+    reloadIfChanged();
     const msg = { id: randomUUID(), from, to, subject, text, html, created_at: new Date().toISOString() };
     messages.unshift(msg);
     if (messages.length > MAX_MESSAGES) messages.length = MAX_MESSAGES;
@@ -52,6 +76,7 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
   }
 
   function list(to) {
+    reloadIfChanged();
     if (!to) return messages.slice();
     const want = String(to).toLowerCase();
     return messages.filter((m) => String(m.to).toLowerCase() === want);

@@ -12,8 +12,7 @@
 export async function workerTx(pool, fn) {
   const client = await pool.connect();
   try {
-    await client.query('begin');
-    await client.query("select set_config('citable.worker', 'on', true)");
+    await client.query("begin; select set_config('citable.worker', 'on', true)");
     const result = await fn(client);
     await client.query('commit');
     return result;

@@ -19,7 +19,6 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { Logger, run } from 'graphile-worker';
 import { isPermanent, readableError } from './errors.js';
-import { workerTx } from './db.js';
 import { createOpenRouter } from './providers/openrouter.js';
 import { createSerp } from './providers/serp.js';
 import { runSerps } from './actions/serps.js';
@@ -90,17 +89,17 @@ export async function runPageAction(base, payload, helpers) {
   const id = Number(payload?.id);
   if (!Number.isInteger(id)) return;
   const started = Date.now();
-  const action = await workerTx(base.pool, async (client) => {
-    const { rows } = await client.query(
-      `update public.pages_actions pa
-          set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null
-         from public.actions a
-        where pa.id = $1 and a.id = pa.linked_action
-        returning pa.*, a.name as action_name`,
-      [id],
-    );
-    return rows[0];
-  });
+  // One statement each (autocommit): the enqueue trigger only fires on created_date changes,
+  // which the worker never makes.
+  const { rows: claimed } = await base.pool.query(
+    `update public.pages_actions pa
+        set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null
+       from public.actions a
+      where pa.id = $1 and a.id = pa.linked_action
+      returning pa.*, a.name as action_name`,
+    [id],
+  );
+  const action = claimed[0];
   if (!action) return; // deleted since it was queued: nothing to do
   const recorder = usageRecorder();
   /** @type {ActionContext} */
@@ -108,13 +107,11 @@ export async function runPageAction(base, payload, helpers) {
   /** @param {string} status @param {string | null} error */
   const finish = (status, error) => {
     const { usage, cost } = recorder.result();
-    return workerTx(base.pool, (client) =>
-      client.query(
-        `update public.pages_actions
-            set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
-          where id = $1`,
-        [id, status, error, cost, JSON.stringify(usage), Date.now() - started],
-      ),
+    return base.pool.query(
+      `update public.pages_actions
+          set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
+        where id = $1`,
+      [id, status, error, cost, JSON.stringify(usage), Date.now() - started],
     );
   };
   try {

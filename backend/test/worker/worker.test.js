@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { makeClient, signedInUser, startTestStack } from '../helpers.js';
+import { mailboxFor, makeClient, signedInUser, startTestStack } from '../helpers.js';
 import { fakeProviderEnv, openRouterError, startFakeProviders } from '../fakes/providers.js';
 import { loadConfig } from '../../src/worker/config.js';
 import { startWorker } from '../../src/worker/runner.js';
@@ -520,5 +520,23 @@ describe('page-actions worker', () => {
     assert.equal(done.attempts, 2);
     assert.ok(await noJobsLeft());
     await stopChild(b.child);
+  });
+
+  it('without SMTP, a worker process mails into the backend\'s local mailbox (GET /mailbox/messages)', async () => {
+    const w = startChild({ WORKER_NAME: 'worker-mailbox', DATA_DIR: t.dataDir, CONTACT_EMAIL: '' });
+    await w.ready;
+    const anon = makeClient(t.stack);
+    const sent = await anon.rpc('submit_contact_message', { p_name: 'Zoé Martin', p_email: 'zoe@martin.test', p_message: 'Un message pour la boîte locale.' });
+    assert.equal(sent.error, null);
+    /** @type {any[]} */
+    let inbox = [];
+    await waitUntil(async () => {
+      inbox = await mailboxFor(t.stack, 'contact@citable.local');
+      return inbox.length > 0;
+    });
+    assert.equal(inbox.length, 1);
+    assert.equal(inbox[0].subject, '[Citable] New contact message from Zoé Martin');
+    assert.match(inbox[0].text, /Un message pour la boîte locale\./);
+    await stopChild(w.child);
   });
 });

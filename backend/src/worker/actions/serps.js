@@ -29,20 +29,30 @@ export async function fetchAndStoreSerps(ctx, page, keywords) {
   await workerTx(ctx.pool, async (client) => {
     for (const [keywordId, results] of byKeyword) {
       await client.query('delete from public.serps where linked_keyword = $1 and site = $2', [keywordId, page.site_id]);
-      for (const r of results) {
-        let own = false;
+      const own = results.map((r) => {
         try {
           const host = normalizeHost(new URL(r.url).hostname);
-          own = Boolean(host && siteHost && hostMatches(host, siteHost));
+          return Boolean(host && siteHost && hostMatches(host, siteHost));
         } catch {
-          own = false;
+          return false;
         }
-        await client.query(
-          `insert into public.serps (linked_keyword, site, own_site, position_absolute, title, url, meta_description, type)
-           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [keywordId, page.site_id, own, Math.max(1, r.position), r.title, r.url, r.snippet, r.type],
-        );
-      }
+      });
+      if (results.length === 0) continue;
+      await client.query(
+        `insert into public.serps (linked_keyword, site, own_site, position_absolute, title, url, meta_description, type)
+         select $1, $2, r.own, r.pos, r.title, r.url, r.snippet, r.type
+           from unnest($3::boolean[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[]) as r(own, pos, title, url, snippet, type)`,
+        [
+          keywordId,
+          page.site_id,
+          own,
+          results.map((r) => Math.max(1, Math.trunc(r.position))),
+          results.map((r) => r.title),
+          results.map((r) => r.url),
+          results.map((r) => r.snippet),
+          results.map((r) => r.type),
+        ],
+      );
     }
   });
   return byKeyword;
