@@ -23,6 +23,9 @@ const PageVersionsPage = lazyPage(
 );
 const PagesListPage = lazyPage(() => import('../features/pages/components/PagesListPage').then((m) => m.PagesListPage), pageLoader);
 const PageDetailPage = lazyPage(() => import('../features/pages/components/PageDetailPage').then((m) => m.PageDetailPage), pageLoader);
+const KeywordsPage = lazyPage(() => import('../features/keywords/components/KeywordsPage').then((m) => m.KeywordsPage), pageLoader);
+const LlmAnswersPage = lazyPage(() => import('../features/llm-answers/components/LlmAnswersPage').then((m) => m.LlmAnswersPage), pageLoader);
+const ImagesPage = lazyPage(() => import('../features/images/components/ImagesPage').then((m) => m.ImagesPage), pageLoader);
 
 /** Screens built so far (lazy, each with its error boundary from lazyPage). */
 const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
@@ -32,15 +35,17 @@ const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
   pageVersions: <PageVersionsPage />,
   pages: <PagesListPage />,
   page: <PageDetailPage />,
+  keywords: <KeywordsPage />,
+  llmAnswers: <LlmAnswersPage />,
+  images: <ImagesPage />,
   toneArticles: <ToneArticlesScreen />,
 };
 
 /** Screens still to build (spec/app.md §2): a labelled placeholder each, until its issue lands. */
-const PLACEHOLDERS: Record<Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions'>, string> = {
-  keywords: 'Keywords',
-  llmAnswers: 'LLM answers',
-  images: 'Images',
-};
+const PLACEHOLDERS: Record<
+  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images'>,
+  string
+> = {};
 
 /**
  * The workspace's own route table. The shell mounts the remote on its areas without a path of its own,

@@ -1,0 +1,142 @@
+/** Page images (spec/app.md §7 pages_versions_images and Storage page-images; §4 selection; §8 image messages). */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getRuntimeConfig, loadSupabase, type PageImage } from '@citable/shared';
+import { DataError, request, toDataError } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+import { BUCKET, coverImageInfo, imageObjectPath, ownedObjectPath, resolveImageUrl } from '../utils/images';
+
+export type ImageRow = Pick<PageImage, 'id' | 'linked_page' | 'image_url' | 'type' | 'chosen' | 'created_at'>;
+export type ImageType = PageImage['type'];
+
+export function backendUrl(): string {
+  try {
+    return getRuntimeConfig().supabaseUrl;
+  } catch {
+    return '';
+  }
+}
+
+export const imageSrc = (url: string) => resolveImageUrl(url, backendUrl());
+
+export const getImages = (pageId: number, type: ImageType) =>
+  request((db) =>
+    db
+      .from('pages_versions_images')
+      .select('id, linked_page, image_url, type, chosen, created_at')
+      .eq('linked_page', pageId)
+      .eq('type', type)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false }),
+  ) as Promise<ImageRow[]>;
+
+export function useImages(pageId: number, type: ImageType) {
+  return useQuery({ queryKey: queryKeys.images.list(pageId, type), queryFn: () => getImages(pageId, type) });
+}
+
+/** §4: exactly one chosen proposition, in one transaction on the server (choose_page_image). */
+export function useChooseImage(pageId: number) {
+  return useMutation({
+    mutationFn: (imageId: number) => request((db) => db.rpc('choose_page_image', { p_page_id: pageId, p_image_id: imageId })),
+    meta: { invalidates: [queryKeys.images.lists(pageId)] },
+  });
+}
+
+/**
+ * Deletes the row, then its stored object when it lives in the page's own folder (the seed's shared
+ * files and external URLs are left alone). A failed object removal is logged: the row is gone either way.
+ */
+export async function deleteImage(pageId: number, imageId: number): Promise<ImageRow> {
+  const rows = (await request((db) =>
+    db.from('pages_versions_images').delete().eq('id', imageId).eq('linked_page', pageId).select('id, linked_page, image_url, type, chosen, created_at'),
+  )) as ImageRow[];
+  if (rows.length === 0) throw new DataError('not_found', 'Image not found');
+  const path = ownedObjectPath(pageId, rows[0].image_url);
+  if (path) {
+    try {
+      const supabase = await loadSupabase();
+      const { error } = await supabase.storage.from(BUCKET).remove([path]);
+      if (error) console.warn('[images] could not remove the stored object', path, error);
+    } catch (error) {
+      console.warn('[images] could not remove the stored object', path, error);
+    }
+  }
+  return rows[0];
+}
+
+export function useDeleteImage(pageId: number) {
+  return useMutation({
+    mutationFn: (imageId: number) => deleteImage(pageId, imageId),
+    meta: { invalidates: [queryKeys.images.lists(pageId)] },
+  });
+}
+
+export interface GenerateRequest {
+  pageName: string;
+  numberOfImages: unknown;
+  comments: string;
+  useInitialPhoto: boolean;
+  exampleId: number | null;
+}
+
+/** Queues a create_cover_image action with the info_json of §3. */
+export async function requestImageGeneration(pageId: number, input: GenerateRequest): Promise<number> {
+  const action = await request((db) => db.from('actions').select('id').eq('name', 'create_cover_image').maybeSingle());
+  if (!action) throw new DataError('not_found', 'Action "create_cover_image" not found');
+  const row = await request((db) =>
+    db
+      .from('pages_actions')
+      .insert({ linked_page: pageId, linked_action: action.id, linked_pages_version: null, info_json: coverImageInfo(input), queued: true })
+      .select('id')
+      .single(),
+  );
+  return row.id;
+}
+
+export function useRequestImageGeneration(pageId: number) {
+  return useMutation({
+    mutationFn: (input: GenerateRequest) => requestImageGeneration(pageId, input),
+    meta: { invalidates: [queryKeys.pageActions.lists(pageId)] },
+  });
+}
+
+function randomPart(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID().slice(0, 12)
+    : Math.random().toString(36).slice(2, 14);
+}
+
+/**
+ * Uploads one example image: the object at {pageId}/{timestamp}-{random}.{ext}, then its row. When the
+ * row cannot be written the object is removed again, so a retry starts clean (nothing lost, nothing twice).
+ */
+export async function uploadExample(pageId: number, file: File): Promise<ImageRow> {
+  const supabase = await loadSupabase().catch((error: unknown) => {
+    throw toDataError(error);
+  });
+  const { data: session } = await supabase.auth.getSession();
+  if (!session.session) throw new DataError('unauthorized', 'Authentication required to upload files.');
+  const path = imageObjectPath(pageId, file, Date.now(), randomPart());
+  let uploaded;
+  try {
+    uploaded = await supabase.storage.from(BUCKET).upload(path, file, { cacheControl: '3600', upsert: false, contentType: file.type });
+  } catch (error) {
+    throw toDataError(error);
+  }
+  if (uploaded.error) throw toDataError(uploaded.error);
+  const publicUrl = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+  try {
+    return (await request((db) =>
+      db
+        .from('pages_versions_images')
+        .insert({ linked_page: pageId, image_url: publicUrl, type: 'example', linked_pages_version: null })
+        .select('id, linked_page, image_url, type, chosen, created_at')
+        .single(),
+    )) as ImageRow;
+  } catch (error) {
+    await supabase.storage
+      .from(BUCKET)
+      .remove([path])
+      .catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,175 @@
+import '@mantine/dropzone/styles.css';
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Alert, AspectRatio, Button, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconAlertCircle, IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage, toDataError } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+import { NS } from '../i18n';
+import { uploadExample } from '../api/images';
+import { MAX_IMAGE_BYTES } from '../utils/images';
+
+interface Pending {
+  key: string;
+  file: File;
+  preview: string;
+  error: string | null;
+}
+
+let nextKey = 0;
+
+/**
+ * Image Examples upload: drag-and-drop or click (only image/* files, the bucket's 10 MB), previews with
+ * remove, Submit. Files are sent one by one; each one that made it leaves the list (and shows in the grid),
+ * each one that failed stays with its reason, so Submit again retries only those.
+ */
+export function ExampleUploader({ pageId }: { pageId: number }) {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [busy, setBusy] = useState<{ done: number; total: number } | null>(null);
+  const pendingRef = useRef(pending);
+  useEffect(() => {
+    pendingRef.current = pending;
+  }, [pending]);
+  // previews are object URLs: released when a file leaves the list or the screen closes
+  useEffect(() => () => pendingRef.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
+
+  const add = (files: File[]) => {
+    setPending((list) => [...list, ...files.map((file) => ({ key: `f${nextKey++}`, file, preview: URL.createObjectURL(file), error: null }))]);
+  };
+
+  const reject = (rejections: FileRejection[]) => {
+    const lines = rejections.map(({ file, errors }) =>
+      errors.some((e) => e.code === 'file-too-large') && file.type.startsWith('image/')
+        ? t('examples.tooLarge', { name: file.name })
+        : t('examples.notImage', { name: file.name }),
+    );
+    showToast({ color: 'red', title: t('errorTitle'), message: lines.join(' ') });
+  };
+
+  const remove = (key: string) => {
+    setPending((list) => {
+      const gone = list.find((p) => p.key === key);
+      if (gone) URL.revokeObjectURL(gone.preview);
+      return list.filter((p) => p.key !== key);
+    });
+  };
+
+  const reason = (error: unknown) => {
+    const e = toDataError(error);
+    if (e.code === 'InvalidMimeType' || /mime type|does not match the allowed types/i.test(e.message)) return t('examples.badContent');
+    if (e.status === 413 || /maximum allowed size|too large/i.test(e.message)) return t('examples.tooLargeFile');
+    return dataErrorMessage(error, t);
+  };
+
+  const submit = async () => {
+    const queue = pendingRef.current;
+    if (queue.length === 0 || busy) return;
+    let uploaded = 0;
+    let failed = 0;
+    setBusy({ done: 0, total: queue.length });
+    for (const [i, item] of queue.entries()) {
+      try {
+        await uploadExample(pageId, item.file);
+        uploaded += 1;
+        remove(item.key);
+      } catch (error) {
+        failed += 1;
+        const message = reason(error);
+        setPending((list) => list.map((p) => (p.key === item.key ? { ...p, error: message } : p)));
+      }
+      setBusy({ done: i + 1, total: queue.length });
+    }
+    setBusy(null);
+    if (uploaded > 0) {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.images.lists(pageId) });
+      showToast({ color: 'teal', message: t('examples.uploaded', { count: uploaded }) });
+    }
+    if (failed > 0) showToast({ color: 'red', title: t('errorTitle'), message: t('examples.uploadError') });
+  };
+
+  const failedCount = pending.filter((p) => p.error).length;
+
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={add}
+        onReject={reject}
+        accept={['image/*']}
+        maxSize={MAX_IMAGE_BYTES}
+        multiple
+        disabled={busy !== null}
+        aria-label={t('examples.dropLabel')}
+        data-testid="examples-dropzone"
+      >
+        <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
+          <IconPhotoPlus size={36} stroke={1.5} color="var(--mantine-color-indigo-7)" aria-hidden />
+          <div>
+            <Text fw={600}>{t('examples.drop')}</Text>
+            <Text size="sm" c="gray.7">
+              {t('examples.dropHint')}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+
+      {pending.length > 0 && (
+        <Stack gap="xs" data-testid="pending-files">
+          <Text size="sm" fw={600}>
+            {t('examples.selected')}
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 4, md: 6 }} spacing="xs">
+            {pending.map((item) => (
+              <Stack key={item.key} gap={4} data-testid="pending-file" data-name={item.file.name} data-failed={item.error ? true : undefined}>
+                <div style={{ position: 'relative' }}>
+                  <AspectRatio ratio={1}>
+                    <Image src={item.preview} alt="" radius="sm" fit="cover" fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='4' height='4' fill='%23e9ecef'/></svg>" />
+                  </AspectRatio>
+                  <ActionIcon
+                    variant="filled"
+                    color="dark"
+                    size="md"
+                    radius="xl"
+                    aria-label={t('examples.removeFile', { name: item.file.name })}
+                    onClick={() => remove(item.key)}
+                    disabled={busy !== null}
+                    style={{ position: 'absolute', top: 4, right: 4 }}
+                    data-testid="remove-file"
+                  >
+                    <IconX size={14} />
+                  </ActionIcon>
+                </div>
+                <Text size="xs" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
+                  {item.file.name}
+                </Text>
+                {item.error && (
+                  <Text size="xs" c="red.8" data-testid="file-error">
+                    {item.error}
+                  </Text>
+                )}
+              </Stack>
+            ))}
+          </SimpleGrid>
+          {failedCount > 0 && !busy && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('examples.uploadError')} role="alert" data-testid="upload-failed">
+              {t('examples.failedFiles', { count: failedCount })}
+            </Alert>
+          )}
+          {busy && (
+            <Stack gap={4} role="status">
+              <Text size="sm">{t('examples.uploading', busy)}</Text>
+              <Progress value={(busy.done / busy.total) * 100} aria-hidden />
+            </Stack>
+          )}
+          <Button onClick={() => void submit()} loading={busy !== null} style={{ alignSelf: 'flex-start' }} data-testid="examples-submit">
+            {t('examples.submit')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

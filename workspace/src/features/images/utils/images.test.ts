@@ -1,0 +1,76 @@
+import {
+  coverImageInfo,
+  extensionOf,
+  imageObjectPath,
+  isImageFile,
+  objectPathOf,
+  ownedObjectPath,
+  parseImagesCount,
+  resolveImageUrl,
+  toggleExample,
+} from './images';
+
+describe('images rules', () => {
+  it('numberOfImages: integer 1–10, 1 when not numeric', () => {
+    expect(parseImagesCount('')).toBe(1);
+    expect(parseImagesCount('abc')).toBe(1);
+    expect(parseImagesCount(undefined)).toBe(1);
+    expect(parseImagesCount('4')).toBe(4);
+    expect(parseImagesCount(7)).toBe(7);
+    expect(parseImagesCount('3.8')).toBe(3);
+    expect(parseImagesCount(0)).toBe(1);
+    expect(parseImagesCount(42)).toBe(10);
+  });
+
+  it('only image/* files', () => {
+    expect(isImageFile({ type: 'image/png' })).toBe(true);
+    expect(isImageFile({ type: 'text/plain' })).toBe(false);
+    expect(isImageFile({ type: '' })).toBe(false);
+  });
+
+  it('object paths: {pageId}/{timestamp}-{random}.{ext}', () => {
+    expect(imageObjectPath(12, { type: 'image/jpeg', name: 'a.jpeg' }, 1700000000000, 'ab12')).toBe('12/1700000000000-ab12.jpg');
+    expect(extensionOf({ type: '', name: 'photo.PNG' })).toBe('png');
+    expect(extensionOf({ type: '', name: 'photo' })).toBe('img');
+  });
+
+  it('finds the stored object of a row, and only deletes those of the page folder', () => {
+    const url = 'http://localhost:54321/storage/v1/object/public/page-images/12/170-ab.png';
+    expect(objectPathOf(url)).toBe('12/170-ab.png');
+    expect(ownedObjectPath(12, url)).toBe('12/170-ab.png');
+    expect(ownedObjectPath(13, url)).toBeNull();
+    expect(ownedObjectPath(12, '/storage/v1/object/public/page-images/seed/example-1.png')).toBeNull();
+    expect(ownedObjectPath(12, 'https://cdn.example.com/x.png')).toBeNull();
+    expect(ownedObjectPath(12, '/storage/v1/object/public/page-images/12/../13/x.png')).toBeNull();
+  });
+
+  it('resolves stored paths against the backend', () => {
+    expect(resolveImageUrl('/storage/v1/object/public/page-images/seed/a.png', 'http://api.local/')).toBe(
+      'http://api.local/storage/v1/object/public/page-images/seed/a.png',
+    );
+    expect(resolveImageUrl('https://x.fr/a.png', 'http://api.local')).toBe('https://x.fr/a.png');
+  });
+
+  it('cover-image info_json (§3): example id only with the initial photo', () => {
+    expect(coverImageInfo({ pageName: 'Jardin', numberOfImages: 'x', comments: '  ', useInitialPhoto: false, exampleId: 5 })).toEqual({
+      generate_prompt: 'Jardin',
+      comments: '',
+      use_initial_photo: false,
+      image_example_id: null,
+      number_of_images: 1,
+    });
+    expect(coverImageInfo({ pageName: 'Jardin', numberOfImages: 3, comments: 'lumineux', useInitialPhoto: true, exampleId: 5 })).toEqual({
+      generate_prompt: 'Jardin — lumineux',
+      comments: 'lumineux',
+      use_initial_photo: true,
+      image_example_id: 5,
+      number_of_images: 3,
+    });
+  });
+
+  it('picking an example toggles on a second click', () => {
+    expect(toggleExample(null, 3)).toBe(3);
+    expect(toggleExample(3, 3)).toBeNull();
+    expect(toggleExample(3, 4)).toBe(4);
+  });
+});

@@ -1,0 +1,80 @@
+/** Pure rules of the images screen (spec/app.md §2 "Images", §3 cover-image info_json, §5, §7 Storage, §9). */
+
+export const BUCKET = 'page-images';
+/** the bucket's file_size_limit (supabase/migrations/20261121000400_storage.sql) */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGES_MIN = 1;
+export const IMAGES_MAX = 10;
+
+/** §5: numberOfImages an integer 1 to 10, default 1, 1 when not numeric (out of range: the nearest bound). */
+export function parseImagesCount(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return IMAGES_MIN;
+  return Math.min(IMAGES_MAX, Math.max(IMAGES_MIN, Math.trunc(n)));
+}
+
+/** §5: only files whose type starts with image/. */
+export const isImageFile = (file: { type: string }) => file.type.startsWith('image/');
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+};
+
+/** The file's extension: from its type, else its name, else 'img'. */
+export function extensionOf(file: { type: string; name: string }): string {
+  return EXTENSIONS[file.type] ?? (/\.([a-z0-9]{1,5})$/i.exec(file.name)?.[1] ?? 'img').toLowerCase();
+}
+
+/** §7: {pageId}/{timestamp}-{random}.{ext} */
+export function imageObjectPath(pageId: number, file: { type: string; name: string }, timestamp: number, random: string): string {
+  return `${pageId}/${timestamp}-${random}.${extensionOf(file)}`;
+}
+
+/** The object path inside page-images of a public URL (absolute or /storage/v1/… relative), or null. */
+export function objectPathOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const match = /\/storage\/v1\/object\/public\/page-images\/([^?#]+)/.exec(url);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored object a deleted row of this page may take with it: only files in the page's own folder. */
+export function ownedObjectPath(pageId: number, url: string | null | undefined): string | null {
+  const path = objectPathOf(url);
+  return path && path.startsWith(`${pageId}/`) && !path.includes('..') ? path : null;
+}
+
+/** A URL the browser can load: a stored path (/storage/v1/…) is read from the backend. */
+export function resolveImageUrl(url: string, backendUrl: string): string {
+  return url.startsWith('/') ? `${backendUrl.replace(/\/+$/, '')}${url}` : url;
+}
+
+/** §3: the info_json of a create_cover_image action. */
+export function coverImageInfo(input: {
+  pageName: string;
+  numberOfImages: unknown;
+  comments: string;
+  useInitialPhoto: boolean;
+  exampleId: number | null;
+}) {
+  const comments = input.comments.trim();
+  return {
+    generate_prompt: comments ? `${input.pageName} — ${comments}` : input.pageName,
+    comments,
+    use_initial_photo: input.useInitialPhoto,
+    image_example_id: input.useInitialPhoto ? input.exampleId : null,
+    number_of_images: parseImagesCount(input.numberOfImages),
+  };
+}
+
+/** §4: picking an example toggles it (a second click unselects). */
+export const toggleExample = (current: number | null, picked: number) => (current === picked ? null : picked);

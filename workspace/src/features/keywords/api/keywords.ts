@@ -1,0 +1,158 @@
+/** Keywords of a page and their SERPs (spec/app.md §7 pages_keywords, keywords, serps; §8 keyword messages). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase, type Serp } from '@citable/shared';
+import { isDataError, request, toDataError } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+import { getActionId, queueSearchAction } from '../../../components/queueSearchAction';
+import { exactIlikePattern, findSameKeyword, normalizeKeyword } from '../utils/keywords';
+
+export interface PageKeywordRow {
+  id: number;
+  to_search: boolean;
+  linked_keyword: number;
+  keyword: string;
+  /** number of SERP results of the keyword */
+  serpCount: number;
+}
+
+export type SerpRow = Pick<Serp, 'id' | 'position_absolute' | 'title' | 'url' | 'meta_description' | 'type' | 'own_site' | 'site'>;
+
+async function serpCount(keywordId: number): Promise<number> {
+  const supabase = await loadSupabase();
+  const result = await supabase.from('serps').select('id', { count: 'exact', head: true }).eq('linked_keyword', keywordId);
+  if (result.error) throw toDataError(result.error, { status: result.status });
+  return result.count ?? 0;
+}
+
+/** The page's keywords (in the order they were linked) with their SERP counts. */
+export async function getPageKeywords(pageId: number): Promise<PageKeywordRow[]> {
+  const rows = (await request((db) =>
+    db.from('pages_keywords').select('id, to_search, linked_keyword, keywords(id, keyword)').eq('linked_page', pageId).order('id'),
+  )) as unknown as { id: number; to_search: boolean; linked_keyword: number; keywords: { id: number; keyword: string } | null }[];
+  const counts = await Promise.all(rows.map((row) => serpCount(row.linked_keyword)));
+  return rows.map((row, i) => ({
+    id: row.id,
+    to_search: row.to_search,
+    linked_keyword: row.linked_keyword,
+    keyword: row.keywords?.keyword ?? '',
+    serpCount: counts[i],
+  }));
+}
+
+export function usePageKeywords(pageId: number) {
+  return useQuery({ queryKey: queryKeys.keywords.list(pageId), queryFn: () => getPageKeywords(pageId) });
+}
+
+export function useSerps(keywordId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.serps.list(keywordId ?? 0),
+    queryFn: () =>
+      request((db) =>
+        db
+          .from('serps')
+          .select('id, position_absolute, title, url, meta_description, type, own_site, site')
+          .eq('linked_keyword', keywordId as number)
+          .order('position_absolute', { ascending: true, nullsFirst: false })
+          .order('id'),
+      ) as Promise<SerpRow[]>,
+    enabled: keywordId !== null,
+  });
+}
+
+/** The serps action id (the SERP search button needs it); null when the actions table has none. */
+export function useSerpsActionId() {
+  return useQuery({ queryKey: queryKeys.actions.byName('serps'), queryFn: () => getActionId('serps'), staleTime: 5 * 60_000 });
+}
+
+export function useSetToSearch(pageId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, toSearch }: { linkId: number; toSearch: boolean }) =>
+      request((db) => db.from('pages_keywords').update({ to_search: toSearch }).eq('id', linkId).select('id, to_search').single()),
+    // the switch moves at once; a failure puts it back
+    onMutate: async ({ linkId, toSearch }) => {
+      const key = queryKeys.keywords.list(pageId);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<PageKeywordRow[]>(key);
+      queryClient.setQueryData<PageKeywordRow[]>(key, (rows) => rows?.map((r) => (r.id === linkId ? { ...r, to_search: toSearch } : r)));
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKeys.keywords.list(pageId), context.previous);
+    },
+    meta: { invalidates: [queryKeys.keywords.list(pageId)] },
+  });
+}
+
+/** Which step of adding a keyword failed (§8 dialog messages). */
+export type AddKeywordStage = 'search' | 'create' | 'link' | 'unexpected';
+export class AddKeywordError extends Error {
+  constructor(
+    readonly stage: AddKeywordStage,
+    readonly reason: unknown,
+  ) {
+    super(`add keyword failed at ${stage}`, { cause: reason });
+    this.name = 'AddKeywordError';
+  }
+}
+
+export type AddKeywordResult = { status: 'linked' | 'already-linked'; keyword: string; keywordId: number; created: boolean };
+
+async function findKeyword(text: string) {
+  try {
+    const candidates = await request((db) => db.from('keywords').select('id, keyword').ilike('keyword', exactIlikePattern(text)).limit(50));
+    return findSameKeyword(candidates, text) ?? null;
+  } catch (error) {
+    throw new AddKeywordError('search', error);
+  }
+}
+
+/**
+ * §5: trimmed, matched case-insensitively against existing keywords, created when new, then linked.
+ * A keyword already linked to the page is reported as such, not as a failure.
+ */
+export async function addKeywordToPage(pageId: number, input: string): Promise<AddKeywordResult> {
+  const text = normalizeKeyword(input);
+  if (!text) throw new AddKeywordError('unexpected', new Error('blank keyword'));
+  let keyword = await findKeyword(text);
+  let created = false;
+  if (!keyword) {
+    try {
+      keyword = await request((db) => db.from('keywords').insert({ keyword: text }).select('id, keyword').single());
+      created = true;
+    } catch (error) {
+      // somebody created it meanwhile (unique lower(keyword)): use theirs
+      if (isDataError(error) && error.kind === 'conflict') keyword = await findKeyword(text);
+      if (!keyword) throw new AddKeywordError('create', error);
+    }
+  }
+  const keywordId = keyword.id;
+  try {
+    await request((db) => db.from('pages_keywords').insert({ linked_page: pageId, linked_keyword: keywordId }).select('id').single());
+  } catch (error) {
+    if (isDataError(error) && error.kind === 'conflict') return { status: 'already-linked', keyword: keyword.keyword, keywordId, created };
+    throw new AddKeywordError('link', error);
+  }
+  return { status: 'linked', keyword: keyword.keyword, keywordId, created };
+}
+
+export function useAddKeyword(pageId: number) {
+  return useMutation({
+    mutationFn: (input: string) => addKeywordToPage(pageId, input),
+    meta: { invalidates: [queryKeys.keywords.list(pageId)] },
+  });
+}
+
+export function useRemoveKeyword(pageId: number) {
+  return useMutation({
+    mutationFn: (linkId: number) => request((db) => db.from('pages_keywords').delete().eq('id', linkId).select('id')),
+    meta: { invalidates: [queryKeys.keywords.list(pageId)] },
+  });
+}
+
+export function useQueueSerpSearch(pageId: number) {
+  return useMutation({
+    mutationFn: ({ actionId, keywordId }: { actionId: number; keywordId: number }) => queueSearchAction(pageId, actionId, String(keywordId)),
+    meta: { invalidates: [queryKeys.pageActions.lists(pageId)] },
+  });
+}

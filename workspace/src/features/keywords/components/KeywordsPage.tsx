@@ -1,0 +1,251 @@
+import '../i18n';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage } from '@citable/shared/data';
+import { queryKeys } from '@citable/shared/query';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { PageActionsList } from '../../../components/PageActionsList';
+import { PageSubScreen, type PageContext } from '../../../components/PageSubScreen';
+import { SearchActionError } from '../../../components/queueSearchAction';
+import { ScreenLoader } from '../../../components/ScreenLoader';
+import { NS } from '../i18n';
+import { usePageKeywords, useQueueSerpSearch, useRemoveKeyword, useSerpsActionId, useSetToSearch, type PageKeywordRow } from '../api/keywords';
+import { showSerpSearch } from '../utils/keywords';
+import { AddKeywordModal } from './AddKeywordModal';
+import { SerpResultsModal } from './SerpResultsModal';
+
+/** spec/app.md §9: the refresh after a queued action waits 2 s */
+const REFRESH_AFTER_QUEUE_MS = 2000;
+
+function KeywordsScreen({ page }: { page: PageContext }) {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const keywords = usePageKeywords(page.id);
+  const serpsAction = useSerpsActionId();
+  const setToSearch = useSetToSearch(page.id);
+  const removeKeyword = useRemoveKeyword(page.id);
+  const queueSearch = useQueueSerpSearch(page.id);
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<{ id: number; text: string } | null>(null);
+  const [toRemove, setToRemove] = useState<PageKeywordRow | null>(null);
+  const [searching, setSearching] = useState<number | null>(null);
+  const serpsActionId = serpsAction.data ?? null;
+
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
+  const refreshSoon = useCallback(() => {
+    timers.current.push(
+      window.setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.keywords.list(page.id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.serps.all });
+      }, REFRESH_AFTER_QUEUE_MS),
+    );
+  }, [page.id, queryClient]);
+
+  const toggle = (row: PageKeywordRow, toSearch: boolean) => {
+    setToSearch.mutate(
+      { linkId: row.id, toSearch },
+      {
+        onError: (error) => showToast({ color: 'red', title: t('toggleError'), message: `${t('toggleErrorText')} ${dataErrorMessage(error, t)}` }),
+      },
+    );
+  };
+
+  const search = (row: PageKeywordRow) => {
+    if (serpsActionId === null) return;
+    setSearching(row.linked_keyword);
+    queueSearch.mutate(
+      { actionId: serpsActionId, keywordId: row.linked_keyword },
+      {
+        onSuccess: () => {
+          showToast({ color: 'teal', message: t('search.queued') });
+          refreshSoon();
+        },
+        onError: (error) => {
+          const stage = error instanceof SearchActionError ? error.stage : 'create';
+          const reason = error instanceof SearchActionError ? error.reason : error;
+          showToast({ color: 'red', title: t(`search.${stage === 'action' ? 'create' : stage}`), message: dataErrorMessage(reason, t) });
+        },
+        onSettled: () => setSearching(null),
+      },
+    );
+  };
+
+  const confirmRemove = () => {
+    if (!toRemove) return;
+    removeKeyword.mutate(toRemove.id, {
+      onSuccess: () => {
+        showToast({ color: 'teal', message: t('removeDialog.success') });
+        setToRemove(null);
+      },
+      onError: (error) => showToast({ color: 'red', title: t('removeDialog.error'), message: dataErrorMessage(error, t) }),
+    });
+  };
+
+  let body;
+  if (keywords.isPending) body = <ScreenLoader label={t('loading')} />;
+  else if (keywords.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('loadError')} role="alert" data-testid="keywords-error">
+        <Text size="sm">{dataErrorMessage(keywords.error, t)}</Text>
+        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void keywords.refetch()} loading={keywords.isFetching}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (keywords.data.length === 0) {
+    body = (
+      <Stack gap={4} py="lg" ta="center" data-testid="keywords-empty">
+        <Text fw={600}>{t('empty')}</Text>
+        <Text size="sm" c="gray.7">
+          {t('emptyHint')}
+        </Text>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={340}>
+        <Table verticalSpacing="sm" aria-label={t('tableLabel')} data-testid="keywords-table" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('columns.keyword')}</Table.Th>
+              <Table.Th w={110}>{t('columns.toSearch')}</Table.Th>
+              <Table.Th w={100}>{t('columns.serps')}</Table.Th>
+              <Table.Th w={120} ta="right">
+                {t('columns.actions')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {keywords.data.map((row) => (
+              <Table.Tr key={row.id} data-testid="keyword-row" data-keyword={row.keyword}>
+                <Table.Td>
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {row.keyword}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Switch
+                    checked={row.to_search}
+                    onChange={(event) => toggle(row, event.currentTarget.checked)}
+                    aria-label={t('toSearchLabel', { keyword: row.keyword })}
+                    data-testid="to-search"
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={row.serpCount > 0 ? 'indigo' : 'gray'} data-testid="serp-count">
+                    {row.serpCount}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {showSerpSearch(row, serpsActionId) && (
+                      <Tooltip label={t('serpSearch')}>
+                        <ActionIcon
+                          variant="light"
+                          color="indigo"
+                          size="lg"
+                          aria-label={t('serpSearchOf', { keyword: row.keyword })}
+                          onClick={() => search(row)}
+                          loading={searching === row.linked_keyword}
+                          data-testid="serp-search"
+                        >
+                          <IconSearch size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    <Tooltip label={t('viewSerps')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray.8"
+                        size="lg"
+                        aria-label={t('viewSerpsOf', { keyword: row.keyword })}
+                        onClick={() => setViewing({ id: row.linked_keyword, text: row.keyword })}
+                        data-testid="view-serps"
+                      >
+                        <IconEye size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('remove')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.8"
+                        size="lg"
+                        aria-label={t('removeOf', { keyword: row.keyword })}
+                        onClick={() => setToRemove(row)}
+                        data-testid="remove-keyword"
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {t('title')}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t('subtitle')}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="add-keyword">
+          {t('add')}
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-label={t('tableLabel')}>
+        {body}
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
+        <PageActionsList
+          pageId={page.id}
+          actionNames={['serps']}
+          limit={5}
+          title={t('actionsTitle')}
+          invalidateOnSettled={[queryKeys.keywords.list(page.id), queryKeys.serps.all]}
+        />
+      </Paper>
+
+      <AddKeywordModal pageId={page.id} opened={adding} onClose={() => setAdding(false)} />
+      <SerpResultsModal keyword={viewing} siteUrl={page.sites?.url ?? null} onClose={() => setViewing(null)} />
+      <ConfirmDeleteModal
+        opened={toRemove !== null}
+        title={t('removeDialog.title')}
+        confirmLabel={t('removeDialog.confirm')}
+        cancelLabel={t('removeDialog.cancel')}
+        closeLabel={t('removeDialog.close')}
+        isPending={removeKeyword.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => !removeKeyword.isPending && setToRemove(null)}
+      >
+        <Text size="sm">{toRemove && t('removeDialog.body', { keyword: toRemove.keyword })}</Text>
+      </ConfirmDeleteModal>
+    </>
+  );
+}
+
+/** The keywords of a page (/sites/:siteId/pages/:pageId/keywords-for-page, spec/app.md §2 "Keywords"). */
+export function KeywordsPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <PageSubScreen screenLabel={t('screen')} data-testid="keywords-screen">
+      {(page) => <KeywordsScreen page={page} />}
+    </PageSubScreen>
+  );
+}

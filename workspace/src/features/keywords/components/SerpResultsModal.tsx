@@ -1,0 +1,120 @@
+import { Alert, Anchor, Badge, Button, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ScreenLoader } from '../../../components/ScreenLoader';
+import { NS } from '../i18n';
+import { useSerps } from '../api/keywords';
+import { isOwnResult, safeHref, truncateMeta } from '../utils/keywords';
+
+interface SerpResultsModalProps {
+  keyword: { id: number; text: string } | null;
+  siteUrl: string | null;
+  onClose: () => void;
+}
+
+/** The SERP results of a keyword, by position (spec/app.md §2, §9: meta description cut at 150 characters). */
+export function SerpResultsModal({ keyword, siteUrl, onClose }: SerpResultsModalProps) {
+  const { t } = useTranslation(NS);
+  const isMobile = useMediaQuery('(max-width: 48em)');
+  const serps = useSerps(keyword?.id ?? null);
+
+  let body;
+  if (serps.isPending) body = <ScreenLoader label={t('serps.loading')} />;
+  else if (serps.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('serps.loadError')} role="alert">
+        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void serps.refetch()} loading={serps.isFetching}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (serps.data.length === 0) {
+    body = (
+      <Text c="gray.7" py="md" ta="center" data-testid="serps-empty">
+        {t('serps.empty')}
+      </Text>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="sm" aria-label={t('serps.tableLabel')} data-testid="serps-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={80}>{t('serps.position')}</Table.Th>
+              <Table.Th>{t('serps.resultTitle')}</Table.Th>
+              <Table.Th>{t('serps.url')}</Table.Th>
+              <Table.Th>{t('serps.meta')}</Table.Th>
+              <Table.Th w={120}>{t('serps.type')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {serps.data.map((row) => {
+              const own = isOwnResult(row.url, siteUrl);
+              const href = safeHref(row.url);
+              return (
+                <Table.Tr
+                  key={row.id}
+                  data-testid="serp-row"
+                  data-own={own || undefined}
+                  bg={own ? 'var(--mantine-color-teal-0)' : undefined}
+                  style={own ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-teal-7)' } : undefined}
+                >
+                  <Table.Td fw={700}>{row.position_absolute ?? '–'}</Table.Td>
+                  <Table.Td>
+                    {href ? (
+                      <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {row.title || t('serps.untitled')}
+                        <VisuallyHidden> {t('serps.opensNewTab')}</VisuallyHidden>
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" fw={600}>
+                        {row.title || t('serps.untitled')}
+                      </Text>
+                    )}
+                    {own && (
+                      <Badge color="teal.8" variant="filled" size="sm" mt={4} display="block" w="fit-content">
+                        {t('serps.ownSite')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                      {row.url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" data-testid="serp-meta">
+                      {truncateMeta(row.meta_description)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {row.type && (
+                      <Badge variant="light" color="gray.7" size="sm">
+                        {row.type}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Modal
+      opened={keyword !== null}
+      onClose={onClose}
+      title={keyword ? t('serps.title', { keyword: keyword.text }) : ''}
+      size="80rem"
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': t('serps.close') }}
+      styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
+    >
+      {body}
+    </Modal>
+  );
+}

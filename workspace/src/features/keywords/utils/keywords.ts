@@ -1,0 +1,65 @@
+/** Pure rules of the keywords screen (spec/app.md §2 "Keywords", §5 "Keyword add", §9). */
+
+/** §9: the SERP meta description is cut at 150 characters. */
+export const META_DESCRIPTION_MAX = 150;
+
+/** The keyword as stored: trimmed, inner runs of spaces kept as typed. Empty when blank. */
+export const normalizeKeyword = (input: string) => input.trim();
+
+/** §5: blank or whitespace-only disables the button. */
+export const canAddKeyword = (input: string) => normalizeKeyword(input).length > 0;
+
+/**
+ * A PostgREST ilike pattern matching `text` case-insensitively as a whole: LIKE's % _ \ escaped, and
+ * PostgREST's * wildcard turned into _ (one character) — the caller compares the candidates exactly.
+ */
+export function exactIlikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '_');
+}
+
+/** The candidate that equals `text` ignoring case, if any. */
+export function findSameKeyword<T extends { keyword: string }>(candidates: readonly T[], text: string): T | undefined {
+  const wanted = text.toLocaleLowerCase();
+  return candidates.find((c) => c.keyword.toLocaleLowerCase() === wanted);
+}
+
+/** A meta description cut at `max` characters (on a code point, with an ellipsis when cut). */
+export function truncateMeta(text: string | null | undefined, max = META_DESCRIPTION_MAX): string {
+  if (!text) return '';
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max).join('').trimEnd()}…`;
+}
+
+/** The hostname of a URL without www. (lowercased), or null. */
+export function hostOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase();
+    return host.replace(/^www\./, '').replace(/\.$/, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+/** A SERP row of the site's own domain (or one of its subdomains). */
+export function isOwnResult(resultUrl: string | null | undefined, siteUrl: string | null | undefined): boolean {
+  const host = hostOf(resultUrl);
+  const site = hostOf(siteUrl);
+  return host !== null && site !== null && (host === site || host.endsWith(`.${site}`));
+}
+
+/** §2: the SERP search button shows for a keyword used in search, without SERPs, when the serps action id is known. */
+export function showSerpSearch(row: { to_search: boolean; serpCount: number }, serpsActionId: number | null): boolean {
+  return row.to_search && row.serpCount === 0 && serpsActionId !== null;
+}
+
+/** A result link that is safe to open: http(s) only. */
+export function safeHref(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

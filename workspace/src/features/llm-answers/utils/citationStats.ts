@@ -1,0 +1,109 @@
+/**
+ * The citation figures above the answers table: per model, per page version and overall, how many
+ * analysed answers cite the site's domain and name its brand (counted apart), each as k of n with a
+ * 95 % Wilson interval, and the domains cited instead of the customer's (the competitors).
+ * Answers not analysed yet (analysed_at null) are left out and counted apart.
+ */
+import { wilsonInterval, type Proportion } from './wilson';
+
+export interface AnswerForStats {
+  id: number;
+  model: string;
+  pages_version: string | null;
+  analysed_at: string | null;
+  brand_mentioned: boolean | null;
+  domain_cited: boolean | null;
+  cited_domains: string[] | null;
+}
+
+export interface Competitor {
+  domain: string;
+  /** number of answers citing it */
+  answers: number;
+}
+
+export interface CitationGroup {
+  key: string;
+  /** analysed answers */
+  n: number;
+  domain: Proportion | null;
+  brand: Proportion | null;
+  competitors: Competitor[];
+}
+
+export interface CitationStats {
+  total: number;
+  notAnalysed: number;
+  overall: CitationGroup;
+  byModel: CitationGroup[];
+  /** newest version first (the order of `versionOrder`), then answers of an unknown version (key '') */
+  byVersion: CitationGroup[];
+}
+
+/** Lowercased hostname without www., or null. */
+export function siteDomainOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase();
+    return host.replace(/^www\./, '').replace(/\.$/, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+const isOwn = (host: string, site: string | null) => site !== null && (host === site || host.endsWith(`.${site}`));
+
+function group(key: string, rows: readonly AnswerForStats[], siteDomain: string | null, maxCompetitors: number): CitationGroup {
+  const n = rows.length;
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    for (const domain of new Set(row.cited_domains ?? [])) {
+      if (!isOwn(domain, siteDomain)) counts.set(domain, (counts.get(domain) ?? 0) + 1);
+    }
+  }
+  const competitors = [...counts.entries()]
+    .map(([domain, answers]) => ({ domain, answers }))
+    .sort((a, b) => b.answers - a.answers || a.domain.localeCompare(b.domain))
+    .slice(0, maxCompetitors);
+  return {
+    key,
+    n,
+    domain: wilsonInterval(rows.filter((r) => r.domain_cited).length, n),
+    brand: wilsonInterval(rows.filter((r) => r.brand_mentioned).length, n),
+    competitors,
+  };
+}
+
+export function computeCitationStats(
+  answers: readonly AnswerForStats[],
+  siteUrl: string | null | undefined,
+  versionOrder: readonly string[] = [],
+  { maxCompetitors = 8 }: { maxCompetitors?: number } = {},
+): CitationStats {
+  const siteDomain = siteDomainOf(siteUrl);
+  const analysed = answers.filter((a) => a.analysed_at !== null && a.domain_cited !== null && a.brand_mentioned !== null);
+
+  const byModelRows = new Map<string, AnswerForStats[]>();
+  const byVersionRows = new Map<string, AnswerForStats[]>();
+  for (const row of analysed) {
+    byModelRows.set(row.model, [...(byModelRows.get(row.model) ?? []), row]);
+    const version = row.pages_version ?? '';
+    byVersionRows.set(version, [...(byVersionRows.get(version) ?? []), row]);
+  }
+  const rank = (key: string) => {
+    const i = versionOrder.indexOf(key);
+    return key === '' ? Number.MAX_SAFE_INTEGER : i === -1 ? Number.MAX_SAFE_INTEGER - 1 : i;
+  };
+
+  return {
+    total: answers.length,
+    notAnalysed: answers.length - analysed.length,
+    overall: group('overall', analysed, siteDomain, maxCompetitors),
+    byModel: [...byModelRows.entries()]
+      .map(([model, rows]) => group(model, rows, siteDomain, 5))
+      .sort((a, b) => b.n - a.n || a.key.localeCompare(b.key)),
+    byVersion: [...byVersionRows.entries()]
+      .map(([version, rows]) => group(version, rows, siteDomain, 5))
+      .sort((a, b) => rank(a.key) - rank(b.key)),
+  };
+}
