@@ -146,6 +146,8 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
   if (!config.databaseUrl) throw new Error('DATABASE_URL is not set (and no local backend wrote .data/backend.json): start the backend first or set DATABASE_URL.');
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.concurrency + 4 });
   pool.on('error', (e) => log(`[worker pool] ${e.message}`));
+  // A connection that breaks while checked out reports here, not on the pool (Graphile checks both).
+  pool.on('connect', (client) => client.on('error', (e) => log(`[worker connection] ${e.message}`)));
   const ownMailer = mailer ? null : await createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, log });
   /** @type {TaskContext} */
   const base = {
