@@ -73,6 +73,7 @@ async function main() {
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
       WORKER_CONCURRENCY: CONCURRENCY,
+      WORKER_LOCAL_QUEUE_SIZE: process.env.WORKER_LOCAL_QUEUE_SIZE || '0',
       WORKER_POLL_INTERVAL_MS: '1000',
     };
 
@@ -83,6 +84,8 @@ async function main() {
       await Promise.all(workers.map((w) => w.ready));
       /** @type {number[]} */
       const rates = [];
+      /** @type {number[]} */
+      const durations = [];
       for (let r = 0; r < RUNS; r += 1) {
         await pool.query('delete from public.pages_actions');
         const started = performance.now();
@@ -101,9 +104,11 @@ async function main() {
         const { rows: bad } = await pool.query("select count(*)::int as n from public.pages_actions where id = any($1::bigint[]) and (status <> 'done' or attempts <> 1)", [ids]);
         if (bad[0].n > 0) throw new Error(`${bad[0].n} action(s) did not run exactly once`);
         rates.push(JOBS / seconds);
+        const { rows: d } = await pool.query('select avg(duration_ms)::float as mean from public.pages_actions where id = any($1::bigint[])', [ids]);
+        durations.push(d[0].mean);
       }
       console.log(
-        `${n} process(es): ${median(rates).toFixed(0)} jobs/s median (spread ${Math.min(...rates).toFixed(0)}–${Math.max(...rates).toFixed(0)}; runs ${rates.map((x) => x.toFixed(0)).join(', ')})`,
+        `${n} process(es): ${median(rates).toFixed(0)} jobs/s median (spread ${Math.min(...rates).toFixed(0)}–${Math.max(...rates).toFixed(0)}; runs ${rates.map((x) => x.toFixed(0)).join(', ')}); mean action run ${median(durations).toFixed(1)} ms`,
       );
       await Promise.all(
         workers.map(

@@ -58,6 +58,9 @@ export function loadConfig(env = process.env) {
     dataDir,
     concurrency: int(env.WORKER_CONCURRENCY, 4, 'WORKER_CONCURRENCY', { min: 1, max: 100 }),
     pollIntervalMs: int(env.WORKER_POLL_INTERVAL_MS, 2000, 'WORKER_POLL_INTERVAL_MS', { min: 50 }),
+    // Graphile's local queue: the process fetches (and locks) this many jobs at a time; 0 = one
+    // job per fetch.
+    localQueueSize: int(env.WORKER_LOCAL_QUEUE_SIZE, 0, 'WORKER_LOCAL_QUEUE_SIZE', { min: 0, max: 1000 }),
     lockTimeoutMs: int(env.WORKER_LOCK_TIMEOUT_MS, 60_000, 'WORKER_LOCK_TIMEOUT_MS', { min: 500 }),
     workerName: str(env.WORKER_NAME) ?? `${os.hostname()}:${process.pid}`,
     openrouter: {

@@ -205,6 +205,11 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
     beat().catch((e) => log(`[worker heartbeat] ${e.message}`));
   });
   events.on('worker:release', ({ worker }) => workerIds.delete(worker.workerId));
+  // With a local queue the pool itself locks the jobs it fetches: it beats too.
+  events.on('pool:create', ({ workerPool }) => {
+    workerIds.add(workerPool.id);
+    beat().catch((e) => log(`[worker heartbeat] ${e.message}`));
+  });
   const runner = await run({
     pgPool: pool,
     events: /** @type {any} */ (events),
@@ -214,6 +219,9 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
     logger: new Logger(() => (level, message) => {
       if (level === 'error' || level === 'warning') log(`[graphile-worker] ${message}`);
     }),
+    ...(config.localQueueSize > 1
+      ? { preset: { worker: { localQueue: { size: config.localQueueSize }, completeJobBatchDelay: 0, failJobBatchDelay: 0 } } }
+      : {}),
     taskList: {
       pages_action: (payload, helpers) => runPageAction(base, /** @type {any} */ (payload), /** @type {any} */ (helpers)),
       contact_message: messageTask(base, sendContactMessage),

@@ -26,35 +26,47 @@ export async function fetchAndStoreSerps(ctx, page, keywords) {
     });
     byKeyword.set(kw.id, results);
   }
-  await workerTx(ctx.pool, async (client) => {
-    for (const [keywordId, results] of byKeyword) {
-      await client.query('delete from public.serps where linked_keyword = $1 and site = $2', [keywordId, page.site_id]);
-      const own = results.map((r) => {
-        try {
-          const host = normalizeHost(new URL(r.url).hostname);
-          return Boolean(host && siteHost && hostMatches(host, siteHost));
-        } catch {
-          return false;
-        }
-      });
-      if (results.length === 0) continue;
-      await client.query(
-        `insert into public.serps (linked_keyword, site, own_site, position_absolute, title, url, meta_description, type)
-         select $1, $2, r.own, r.pos, r.title, r.url, r.snippet, r.type
-           from unnest($3::boolean[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[]) as r(own, pos, title, url, snippet, type)`,
-        [
-          keywordId,
-          page.site_id,
-          own,
-          results.map((r) => Math.max(1, Math.trunc(r.position))),
-          results.map((r) => r.title),
-          results.map((r) => r.url),
-          results.map((r) => r.snippet),
-          results.map((r) => r.type),
-        ],
-      );
-    }
-  });
+  /**
+   * Replaces one keyword's rows for the site in one statement (the delete and the insert see the
+   * same snapshot).
+   * @param {import('pg').Pool | import('pg').PoolClient} client
+   * @param {string} keywordId
+   * @param {import('../providers/serp.js').SerpResult[]} results
+   */
+  const replace = (client, keywordId, results) => {
+    const own = results.map((r) => {
+      try {
+        const host = normalizeHost(new URL(r.url).hostname);
+        return Boolean(host && siteHost && hostMatches(host, siteHost));
+      } catch {
+        return false;
+      }
+    });
+    return client.query(
+      `with gone as (delete from public.serps where linked_keyword = $1 and site = $2)
+       insert into public.serps (linked_keyword, site, own_site, position_absolute, title, url, meta_description, type)
+       select $1, $2, r.own, r.pos, r.title, r.url, r.snippet, r.type
+         from unnest($3::boolean[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[]) as r(own, pos, title, url, snippet, type)`,
+      [
+        keywordId,
+        page.site_id,
+        own,
+        results.map((r) => Math.max(1, Math.trunc(r.position))),
+        results.map((r) => r.title),
+        results.map((r) => r.url),
+        results.map((r) => r.snippet),
+        results.map((r) => r.type),
+      ],
+    );
+  };
+  if (byKeyword.size === 1) {
+    const [[keywordId, results]] = byKeyword;
+    await replace(ctx.pool, keywordId, results);
+  } else {
+    await workerTx(ctx.pool, async (client) => {
+      for (const [keywordId, results] of byKeyword) await replace(client, keywordId, results);
+    });
+  }
   return byKeyword;
 }
 
