@@ -39,8 +39,13 @@ export function ToastContainer() {
   if (!isNeeded) return null;
   return (
     <Suspense fallback={null}>
-      {/* below the 64 px header, so a toast never covers its controls (account menu, burger) */}
-      <LazyNotifications position="top-right" styles={{ root: { top: 'calc(64px + var(--mantine-spacing-xs))' } }} />
+      {/* below the 64 px header, so a toast never covers its controls (account menu, burger). The offset
+          reaches every position's container (the empty bottom ones then span the window's right side):
+          the containers let clicks through, only the toasts themselves take them. */}
+      <LazyNotifications
+        position="top-right"
+        styles={{ root: { top: 'calc(64px + var(--mantine-spacing-xs))', pointerEvents: 'none' }, notification: { pointerEvents: 'auto' } }}
+      />
     </Suspense>
   );
 }
