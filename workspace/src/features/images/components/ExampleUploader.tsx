@@ -103,7 +103,6 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
         maxSize={MAX_IMAGE_BYTES}
         multiple
         disabled={busy !== null}
-        aria-label={t('examples.dropLabel')}
         data-testid="examples-dropzone"
       >
         <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
