@@ -83,6 +83,7 @@ export function loadConfig(env = process.env) {
     scrape: {
       timeoutMs: int(env.SCRAPE_TIMEOUT_MS, 15_000, 'SCRAPE_TIMEOUT_MS', { min: 100 }),
       maxPages: int(env.SCRAPE_MAX_PAGES, 5, 'SCRAPE_MAX_PAGES', { min: 0, max: 50 }),
+      allowPrivate: /^(1|true|yes)$/i.test(env.SCRAPE_ALLOW_PRIVATE ?? ''),
     },
     storage: { supabaseUrl: supabaseUrl.replace(/\/+$/, ''), serviceRoleKey },
     mail: {

@@ -48,6 +48,10 @@ export function htmlToText(html, max = 6000) {
   const title = doc.querySelector('title')?.textContent?.trim() || null;
   for (const el of Array.from(doc.querySelectorAll('script, style, noscript, nav, footer, header, svg, form, iframe'))) el.remove();
   const root = doc.querySelector('main, article') ?? doc.body;
+  // Blocks end with a space, so their texts do not run together.
+  for (const el of Array.from(root?.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, br, tr, td, th, blockquote, pre, section, dd, dt') ?? [])) {
+    el.append(doc.createTextNode(' '));
+  }
   const text = (root?.textContent ?? '').replace(/\s+/g, ' ').trim();
   return { title, text: text.length > max ? `${text.slice(0, max)}…` : text };
 }
