@@ -86,7 +86,9 @@ async function main() {
   // all the same: each action then ends failed with "… is not configured: set …". SKIP_WORKER=1
   // leaves it out (workers running elsewhere).
   const workerCli = path.join(ROOT, 'backend', 'src', 'worker', 'cli.js');
-  if (fs.existsSync(workerCli) && !process.env.SKIP_WORKER) {
+  const haveDatabase = (fs.existsSync(backendCli) && !process.env.SKIP_BACKEND) || Boolean(process.env.DATABASE_URL);
+  if (!haveDatabase) log('worker: not started (SKIP_BACKEND without DATABASE_URL: run `npm run worker` where the database is)');
+  else if (fs.existsSync(workerCli) && !process.env.SKIP_WORKER) {
     startSupervised('worker', () => run('worker', process.execPath, [workerCli], { cwd: ROOT, env }), /Worker .* ready/, 60_000).catch(
       (error) => log(`worker: ${error instanceof Error ? error.message : error} (restarted with backoff)`),
     );
