@@ -3,7 +3,7 @@
  * button; while editing, Cancel and Modify. The rendered view is the article HTML sanitized by
  * DOMPurify (utils/sanitize); the code view and the editor are CodeMirror (lazy chunk).
  */
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, SegmentedControl, Stack, Text, Tooltip, Typography } from '@mantine/core';
 import { IconCode, IconDeviceFloppy, IconEye, IconPencil, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -41,9 +41,11 @@ export interface HtmlContentViewerProps {
   /** saves the edited HTML as a new version; resolves when saved */
   onSave: (html: string) => Promise<void>;
   isSaving: boolean;
+  /** shown in place of the content while comparing (the toggle stays, disabled) */
+  comparePanel?: ReactNode;
 }
 
-export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving }: HtmlContentViewerProps) {
+export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving, comparePanel }: HtmlContentViewerProps) {
   const { t } = useTranslation(NS);
   const html = version.html_content ?? '';
   const [draft, setDraft] = useState<{ versionId: string; html: string } | null>(null);
@@ -139,7 +141,9 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
           {problem}
         </Alert>
       )}
-      {html === '' && !state.editing ? (
+      {state.comparing ? (
+        comparePanel
+      ) : html === '' && !state.editing ? (
         <Text c="gray.7" py="lg" ta="center" data-testid="no-content">
           {t('viewer.noContent')}
         </Text>

@@ -4,7 +4,7 @@
  * useWebSearch, highlightModifications, unhighlightModifications, createNewVersion (all false by
  * default); an optional example version. Submit is disabled while updating or with no version.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { Button, Checkbox, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -55,13 +55,24 @@ export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }
     <Checkbox
       label={t(`modify.${key}`)}
       checked={flags[key]}
-      onChange={(event) => setFlags((f) => ({ ...f, [key]: event.currentTarget.checked }))}
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        setFlags((f) => ({ ...f, [key]: checked }));
+      }}
       data-testid={`flag-${key}`}
     />
   );
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="modify-versions-title">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="modify-versions-title"
+      // descriptions and errors at AA contrast on white
+      style={{ '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' } as CSSProperties}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="modify-form">
         <Stack gap="sm">
           <div>

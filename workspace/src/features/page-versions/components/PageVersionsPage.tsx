@@ -1,5 +1,5 @@
 import '../i18n';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconGitCompare, IconPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,7 +31,7 @@ import {
 } from '../utils/versions';
 import { HtmlContentViewer } from './HtmlContentViewer';
 import { ModifyVersionForm } from './ModifyVersionForm';
-import { STATE_COLOR, VersionsTable } from './VersionsTable';
+import { STATE_COLOR, STATE_TEXT, VersionsTable } from './VersionsTable';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
@@ -291,19 +291,6 @@ export function PageVersionsPage() {
       );
   } else if (!activeContent) {
     viewerBody = <ScreenLoader label={t('loadingContent')} />;
-  } else if (viewer.comparing) {
-    viewerBody = (
-      <Suspense fallback={<ScreenLoader label={t('compare.loading')} />}>
-        <CompareVersions
-          pageId={page.id}
-          versions={list}
-          active={activeContent}
-          otherId={compareWith}
-          onPick={setCompareWith}
-          formatDate={formatDate}
-        />
-      </Suspense>
-    );
   } else {
     viewerBody = (
       <HtmlContentViewer
@@ -314,6 +301,20 @@ export function PageVersionsPage() {
         onEditingChange={(editing) => setViewer((v) => ({ ...v, editing }))}
         onSave={save}
         isSaving={saveEdit.isPending}
+        comparePanel={
+          viewer.comparing && (
+            <Suspense fallback={<ScreenLoader label={t('compare.loading')} />}>
+              <CompareVersions
+                pageId={page.id}
+                versions={list}
+                active={activeContent}
+                otherId={compareWith}
+                onPick={setCompareWith}
+                formatDate={formatDate}
+              />
+            </Suspense>
+          )
+        }
       />
     );
   }
@@ -368,7 +369,7 @@ export function PageVersionsPage() {
                   {t('table.title')}
                 </Title>
                 {versions.isSuccess && (
-                  <Badge variant="light" color="gray" c="gray.8" data-testid="versions-count">
+                  <Badge variant="light" color="gray" style={{ '--badge-color': '#343a40' } as CSSProperties} data-testid="versions-count">
                     {t('table.count', { count: list.length })}
                   </Badge>
                 )}
@@ -431,7 +432,7 @@ export function PageVersionsPage() {
                           size="sm"
                           variant="light"
                           color={STATE_COLOR[activeState]}
-                          c={`${STATE_COLOR[activeState]}.9`}
+                          style={{ '--badge-color': STATE_TEXT[activeState] } as CSSProperties}
                         >
                           {t(`table.state.${activeState}`)}
                         </Badge>

@@ -4,7 +4,7 @@
  * its review state and, beyond the spec, where the version came from: the instruction that
  * produced it, or 'Edited by hand', with one click to compare it with its parent.
  */
-import type { MouseEvent } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconExternalLink, IconGitCompare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import type { VersionSummary } from '../api/versions';
 import { reviewState } from '../utils/versions';
 
 export const STATE_COLOR = { draft: 'gray', 'in-revision': 'orange', approved: 'teal' } as const;
+/** Text colours of the review-state badges, dark enough on their light backgrounds (WCAG AA, axe). */
+export const STATE_TEXT = { draft: '#343a40', 'in-revision': '#8a3a0c', approved: '#05664a' } as const;
 
 export interface VersionsTableProps {
   versions: readonly VersionSummary[];
@@ -73,11 +75,11 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                       {date}
                     </UnstyledButton>
                     <Group gap={6}>
-                      <Badge size="sm" variant="light" color={STATE_COLOR[state]} c={`${STATE_COLOR[state]}.9`} data-testid="review-state" data-state={state}>
+                      <Badge size="sm" variant="light" color={STATE_COLOR[state]} style={{ '--badge-color': STATE_TEXT[state] } as CSSProperties} data-testid="review-state" data-state={state}>
                         {t(`table.state.${state}`)}
                       </Badge>
                       {index === 0 && (
-                        <Badge size="sm" variant="outline" color="indigo.8" c="indigo.8">
+                        <Badge size="sm" variant="outline" color="indigo.8" style={{ '--badge-color': '#364fc7' } as CSSProperties}>
                           {t('table.latest')}
                         </Badge>
                       )}
