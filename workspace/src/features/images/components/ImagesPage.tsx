@@ -94,7 +94,7 @@ function ImagesScreen({ page }: { page: PageContext }) {
             testId="proposition"
           >
             {image.chosen ? (
-              <Badge color="teal.8" variant="filled" leftSection={<IconCircleCheck size={14} />} data-testid="chosen-badge">
+              <Badge color="teal.9" variant="filled" leftSection={<IconCircleCheck size={14} />} data-testid="chosen-badge">
                 {t('propositions.chosen')}
               </Badge>
             ) : (

@@ -73,7 +73,7 @@ export function SerpResultsModal({ keyword, siteUrl, onClose }: SerpResultsModal
                       </Text>
                     )}
                     {own && (
-                      <Badge color="teal.8" variant="filled" size="sm" mt={4} display="block" w="fit-content">
+                      <Badge color="teal.9" variant="filled" size="sm" mt={4} display="block" w="fit-content">
                         {t('serps.ownSite')}
                       </Badge>
                     )}
@@ -90,7 +90,7 @@ export function SerpResultsModal({ keyword, siteUrl, onClose }: SerpResultsModal
                   </Table.Td>
                   <Table.Td>
                     {row.type && (
-                      <Badge variant="light" color="gray.7" size="sm">
+                      <Badge variant="outline" color="gray.8" size="sm">
                         {row.type}
                       </Badge>
                     )}

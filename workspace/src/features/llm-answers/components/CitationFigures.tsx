@@ -90,7 +90,7 @@ function Competitors({ list, testId }: { list: Competitor[]; testId?: string }) 
   return (
     <Group gap={6} wrap="wrap" data-testid={testId}>
       {list.map((c) => (
-        <Badge key={c.domain} variant="light" color="gray.8" tt="none" size="md" data-testid="competitor" data-domain={c.domain} style={{ maxWidth: '100%' }}>
+        <Badge key={c.domain} variant="outline" color="gray.8" tt="none" size="md" data-testid="competitor" data-domain={c.domain} style={{ maxWidth: '100%' }}>
           {c.domain} · {t('figures.competitorAnswers', { count: c.answers })}
         </Badge>
       ))}
