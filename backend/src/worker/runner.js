@@ -117,8 +117,9 @@ export async function runPageAction(base, payload, helpers) {
   try {
     const handler = ACTIONS[action.action_name];
     if (!handler) throw Object.assign(new Error(`Unknown action "${action.action_name}"`), { permanent: true });
-    await handler(ctx);
-    await finish('done', null);
+    const result = /** @type {{ warning?: string | null } | undefined} */ (await handler(ctx));
+    // A done run may carry a warning (e.g. a model skipped), shown like an error.
+    await finish('done', result?.warning ? readableError(result.warning) : null);
     ctx.log(`done in ${Date.now() - started} ms`);
   } catch (error) {
     const message = readableError(error);

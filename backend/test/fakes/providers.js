@@ -30,6 +30,8 @@ export async function startFakeProviders(options = {}) {
   let resultsFor = () => null;
   /** @type {Set<() => void>} */
   const hanging = new Set();
+  /** Models answered with OpenRouter's 404 (a retired model). */
+  const refusedModels = new Set();
 
   const organic = (q, n) =>
     Array.from({ length: n }, (_, i) => ({
@@ -99,6 +101,10 @@ export async function startFakeProviders(options = {}) {
       }
     }
 
+    if (route === 'chat' && refusedModels.has(body?.model)) {
+      send(res, 404, openRouterError(404, `No endpoints found for ${body.model}.`));
+      return;
+    }
     if (route === 'chat' || route === 'image') {
       if (req.headers.authorization !== `Bearer ${keys.openrouter}`) {
         send(res, 401, openRouterError(401, 'No auth credentials found'));
@@ -192,6 +198,10 @@ export async function startFakeProviders(options = {}) {
     results(fn) {
       resultsFor = fn;
     },
+    /** @param {...string} models answered with a 404 from now on */
+    refuse(...models) {
+      for (const m of models) refusedModels.add(m);
+    },
     /** Lets the hanging requests go on. */
     release() {
       for (const go of hanging) go();
@@ -202,6 +212,7 @@ export async function startFakeProviders(options = {}) {
       scripts.clear();
       textAnswer = () => '<h1>Titre</h1><p>Un article [1].</p>';
       resultsFor = () => null;
+      refusedModels.clear();
     },
     async close() {
       this.release();

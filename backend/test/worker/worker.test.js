@@ -397,6 +397,19 @@ describe('page-actions worker', () => {
     const models = new Set(fake.requests.filter((r) => r.route === 'chat').map((r) => r.body.model));
     assert.equal(models.size, llms[0].n);
     assert.equal(Number(done.cost_usd), Number((0.00125 * rows.length).toFixed(6)));
+    assert.equal(done.last_error, null);
+
+    // A retired model is skipped (and named); the others' answers are stored.
+    fake.refuse('google/gemini-pro-1.5');
+    const again = await queue({ linked_page: pageId, linked_action: A.llm_answers });
+    const done2 = await waitForAction(again.id);
+    assert.equal(done2.status, 'done', done2.last_error);
+    assert.equal(
+      done2.last_error,
+      'Skipped 1 model(s): google/gemini-pro-1.5 (OpenRouter refused the request (404): No endpoints found for google/gemini-pro-1.5.)',
+    );
+    const { rows: total } = await pool.query('select count(*)::int as n from public.pages_llm_answers where linked_page = $1', [pageId]);
+    assert.equal(total[0].n, rows.length + (llms[0].n - 1) * 2);
   });
 
   it('a 500 then a success: attempts 2, done; a 429 with Retry-After is waited for', async () => {

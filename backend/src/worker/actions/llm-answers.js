@@ -2,9 +2,10 @@
 // page (from its main keywords, in the site's language), LLM_ANSWERS_PER_MODEL times per model
 // (default 3: assistants rarely answer the same twice), and stores every answer with its
 // citation analysis (backend/src/citations/analyze.js) and the page's current version, in one
-// transaction once every call has answered.
+// transaction once every call has answered. A model the provider refuses (4xx: retired, unknown
+// id) is skipped and named in last_error of the done row; a retryable error runs it all again.
 import { analyzeAnswer } from '../../citations/analyze.js';
-import { PermanentError } from '../errors.js';
+import { PermanentError, isPermanent } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
 import { loadTemplate, promptLanguage, render } from '../prompts.js';
 
@@ -63,16 +64,26 @@ export async function runLlmAnswers(ctx) {
 
   const calls = llms.flatMap((llm) =>
     Array.from({ length: ctx.config.llmAnswersPerModel }, () => async () => {
-      const { text } = await ctx.openrouter.chat({
-        model: llm.name_openrouter,
-        messages: [{ role: 'user', content: question }],
-        webSearch: false,
-        onUsage: ctx.recordUsage,
-      });
-      return { llm, text };
+      try {
+        const { text } = await ctx.openrouter.chat({
+          model: llm.name_openrouter,
+          messages: [{ role: 'user', content: question }],
+          webSearch: false,
+          onUsage: ctx.recordUsage,
+        });
+        return { llm, text, error: null };
+      } catch (error) {
+        // A model the provider refuses (retired, unknown id) is skipped; anything retryable
+        // fails the run, which runs again with every model.
+        if (!isPermanent(error)) throw error;
+        return { llm, text: null, error: /** @type {Error} */ (error) };
+      }
     }),
   );
-  const answers = await pooled(calls, 4);
+  const results = await pooled(calls, 4);
+  const answers = /** @type {{ llm: any, text: string }[]} */ (results.filter((r) => r.text !== null));
+  const refused = new Map(results.filter((r) => r.error).map((r) => [r.llm.name_openrouter, r.error?.message]));
+  if (answers.length === 0) throw new PermanentError(`No model answered: ${[...refused].map(([m, e]) => `${m}: ${e}`).join('; ')}`);
 
   const { rows: columnRows } = await ctx.pool.query(
     `select column_name, data_type from information_schema.columns where table_schema = 'public' and table_name = 'pages_llm_answers'`,
@@ -111,5 +122,9 @@ export async function runLlmAnswers(ctx) {
       );
     }
   });
-  return { answers: answers.length, models: llms.length };
+  return {
+    answers: answers.length,
+    models: llms.length,
+    warning: refused.size > 0 ? `Skipped ${refused.size} model(s): ${[...refused].map(([m, e]) => `${m} (${e})`).join('; ')}` : null,
+  };
 }
