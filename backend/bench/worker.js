@@ -57,6 +57,7 @@ async function main() {
   const db = await startDatabase({ dataDir, port: 0 });
   const fake = await startFakeProviders();
   const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  pool.on('error', (e) => console.error(`[bench pool] ${e.message}`));
   try {
     await prepareDatabase(db.url, { seed: false, authenticatorPassword: 'bench' });
     fake.results(() => [{ position: 1, title: 'One', link: 'https://one.test/', snippet: 'One.' }]);
