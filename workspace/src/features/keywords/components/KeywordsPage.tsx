@@ -1,6 +1,7 @@
 import '../i18n';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
   const [toRemove, setToRemove] = useState<PageKeywordRow | null>(null);
   const [searching, setSearching] = useState<number | null>(null);
   const serpsActionId = serpsAction.data ?? null;
+  const isMobile = useMediaQuery('(max-width: 48em)');
 
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
@@ -86,6 +88,50 @@ function KeywordsScreen({ page }: { page: PageContext }) {
     });
   };
 
+  const actionsOf = (row: PageKeywordRow) => (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {showSerpSearch(row, serpsActionId) && (
+        <Tooltip label={t('serpSearch')}>
+          <ActionIcon
+            variant="light"
+            color="indigo"
+            size="lg"
+            aria-label={t('serpSearchOf', { keyword: row.keyword })}
+            onClick={() => search(row)}
+            loading={searching === row.linked_keyword}
+            data-testid="serp-search"
+          >
+            <IconSearch size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label={t('viewSerps')}>
+        <ActionIcon
+          variant="subtle"
+          color="gray.8"
+          size="lg"
+          aria-label={t('viewSerpsOf', { keyword: row.keyword })}
+          onClick={() => setViewing({ id: row.linked_keyword, text: row.keyword })}
+          data-testid="view-serps"
+        >
+          <IconEye size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('remove')}>
+        <ActionIcon
+          variant="subtle"
+          color="red.8"
+          size="lg"
+          aria-label={t('removeOf', { keyword: row.keyword })}
+          onClick={() => setToRemove(row)}
+          data-testid="remove-keyword"
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+
   let body;
   if (keywords.isPending) body = <ScreenLoader label={t('loading')} />;
   else if (keywords.isError) {
@@ -106,6 +152,35 @@ function KeywordsScreen({ page }: { page: PageContext }) {
         </Text>
       </Stack>
     );
+  } else if (isMobile) {
+    // phones: one card per keyword, every control in view (no sideways scrolling)
+    body = (
+      <Stack gap="xs" component="ul" aria-label={t('tableLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="keywords-list">
+        {keywords.data.map((row) => (
+          <Card key={row.id} component="li" withBorder radius="sm" padding="sm" data-testid="keyword-row" data-keyword={row.keyword}>
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+              <Text fw={600} size="sm" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                {row.keyword}
+              </Text>
+              <Badge variant="light" color={row.serpCount > 0 ? 'indigo' : 'gray'} data-testid="serp-count" style={{ flexShrink: 0 }}>
+                {t('serpCount', { count: row.serpCount })}
+              </Badge>
+            </Group>
+            <Group justify="space-between" gap="xs" mt="xs" wrap="nowrap">
+              <Switch
+                checked={row.to_search}
+                onChange={(event) => toggle(row, event.currentTarget.checked)}
+                label={t('columns.toSearch')}
+                aria-label={t('toSearchLabel', { keyword: row.keyword })}
+                size="sm"
+                data-testid="to-search"
+              />
+              {actionsOf(row)}
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
   } else {
     body = (
       <Table.ScrollContainer minWidth={340}>
@@ -124,7 +199,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
             {keywords.data.map((row) => (
               <Table.Tr key={row.id} data-testid="keyword-row" data-keyword={row.keyword}>
                 <Table.Td>
-                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'break-word' }}>
                     {row.keyword}
                   </Text>
                 </Table.Td>
@@ -142,47 +217,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {showSerpSearch(row, serpsActionId) && (
-                      <Tooltip label={t('serpSearch')}>
-                        <ActionIcon
-                          variant="light"
-                          color="indigo"
-                          size="lg"
-                          aria-label={t('serpSearchOf', { keyword: row.keyword })}
-                          onClick={() => search(row)}
-                          loading={searching === row.linked_keyword}
-                          data-testid="serp-search"
-                        >
-                          <IconSearch size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    <Tooltip label={t('viewSerps')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray.8"
-                        size="lg"
-                        aria-label={t('viewSerpsOf', { keyword: row.keyword })}
-                        onClick={() => setViewing({ id: row.linked_keyword, text: row.keyword })}
-                        data-testid="view-serps"
-                      >
-                        <IconEye size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('remove')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.8"
-                        size="lg"
-                        aria-label={t('removeOf', { keyword: row.keyword })}
-                        onClick={() => setToRemove(row)}
-                        data-testid="remove-keyword"
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  {actionsOf(row)}
                 </Table.Td>
               </Table.Tr>
             ))}
