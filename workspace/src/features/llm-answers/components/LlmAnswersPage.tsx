@@ -1,6 +1,7 @@
 import '../i18n';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -78,6 +79,7 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
   const answers = useAnswers(page.id);
   const versions = useVersionDates(page.id);
   const search = useSearchLlmAnswers(page.id);
+  const isMobile = useMediaQuery('(max-width: 48em)');
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
   const versionOrder = useMemo(() => (versions.data ?? []).map((v) => v.id), [versions.data]);
@@ -144,6 +146,28 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
         <Text size="sm" c="gray.7">
           {t('table.emptyHint')}
         </Text>
+      </Stack>
+    );
+  } else if (isMobile) {
+    // phones: the model and its figures above each answer, the answer full width
+    body = (
+      <Stack gap="xs" component="ul" aria-label={t('table.label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {answers.data.map((row) => (
+          <Card key={row.id} component="li" withBorder radius="sm" padding="sm" data-testid="answer-row">
+            <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
+              <Stack gap={0}>
+                <Text size="sm" fw={700} data-testid="answer-model">
+                  {row.llms?.name ?? row.llms?.name_openrouter ?? row.linked_llm}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {dateFormat.format(new Date(row.created_at))}
+                </Text>
+              </Stack>
+              <CitationCell row={row} />
+            </Group>
+            <AnswerCell row={row} />
+          </Card>
+        ))}
       </Stack>
     );
   } else {
