@@ -1,6 +1,6 @@
 // Shared by the keywords, LLM answers and images specs (issue 16): REST calls as a user or as the
 // worker (service role), and a fresh site with one page owned by a new user.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createConfirmedUser, type TestUser } from '../support/users';
 
 export const SUPABASE = () => process.env.E2E_SUPABASE_URL ?? '';
@@ -65,4 +65,12 @@ export async function siteWithPage(
 export async function actionId(request: APIRequestContext, name: string): Promise<number> {
   const [row] = await rest<Json[]>(request, 'service', 'GET', `actions?name=eq.${name}&select=id`);
   return row.id as number;
+}
+
+/** Closes the toasts shown (top right, they may cover the screen's header buttons). */
+export async function closeToasts(page: Page) {
+  const buttons = page.locator('.mantine-Notification-root button.mantine-Notification-closeButton, .mantine-Notification-root .mantine-CloseButton-root');
+  for (let i = await buttons.count(); i > 0; i--) {
+    await buttons.first().click({ timeout: 2000 }).catch(() => undefined);
+  }
 }

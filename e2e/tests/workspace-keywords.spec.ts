@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, saveScreenshots } from '../fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { createConfirmedUser, signIn } from '../support/users';
-import { actionId, rest, siteWithPage, type Json, type SitePage } from './page-data-helpers';
+import { actionId, closeToasts, rest, siteWithPage, type Json, type SitePage } from './page-data-helpers';
 
 const suffix = Date.now().toString(36);
 const HOST = `jardin-kw-${suffix}.fr`;
@@ -43,8 +43,8 @@ test.describe.serial('keywords', () => {
     await rest(request, s.token, 'POST', 'pages_keywords', { linked_page: s.pageId, linked_keyword: serpKeywordId });
     await rest(request, 'service', 'POST', 'serps', [
       { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 3, title: 'Tailler une haie : le guide', url: `https://www.${HOST}/haie`, meta_description: 'Notre guide.', type: 'organic', own_site: true },
-      { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 1, title: 'Haies – Rival', url: 'https://rival-jardin.fr/haies', meta_description: LONG_META, type: 'featured_snippet' },
-      { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 2, title: 'Faux ami', url: `https://not${HOST}/haie`, meta_description: 'Un autre site.', type: 'organic' },
+      { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 1, title: 'Haies – Rival', url: 'https://rival-jardin.fr/haies', meta_description: LONG_META, type: 'featured_snippet', own_site: false },
+      { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 2, title: 'Faux ami', url: `https://not${HOST}/haie`, meta_description: 'Un autre site.', type: 'organic', own_site: false },
     ]);
   });
 
@@ -67,6 +67,7 @@ test.describe.serial('keywords', () => {
     await expect(breadcrumb.getByRole('link', { name: 'Tailler ses haies' })).toHaveAttribute('href', `/sites/${s.siteId}/pages/${s.pageId}`);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
 
+    await closeToasts(page);
     await page.getByTestId('add-keyword').click();
     const form = dialog(page);
     const submit = form.getByRole('button', { name: 'Add Keyword' });
@@ -75,7 +76,7 @@ test.describe.serial('keywords', () => {
     await expect(submit).toBeDisabled();
     await form.getByLabel('Keyword').fill(`   ${NEW_KEYWORD}  `);
     await expect(submit).toBeEnabled();
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
     await submit.click();
     await expect(page.getByText(`“${NEW_KEYWORD}” added to the page.`)).toBeVisible();
     await expect(row(page, NEW_KEYWORD)).toBeVisible();
@@ -83,6 +84,7 @@ test.describe.serial('keywords', () => {
     expect(created).toEqual([expect.objectContaining({ keyword: NEW_KEYWORD })]);
 
     // the dictionary's keyword, typed in another case: reused, not created twice
+    await closeToasts(page);
     await page.getByTestId('add-keyword').click();
     await dialog(page).getByLabel('Keyword').fill(DICTIONARY_KEYWORD.toUpperCase());
     await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
@@ -91,6 +93,7 @@ test.describe.serial('keywords', () => {
     expect(dictionary).toHaveLength(1);
 
     // already linked (other case): said so in the dialog, nothing added
+    await closeToasts(page);
     await page.getByTestId('add-keyword').click();
     await dialog(page).getByLabel('Keyword').fill(NEW_KEYWORD.toLowerCase());
     await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
@@ -166,7 +169,7 @@ test.describe.serial('keywords', () => {
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
     await expect(link).toHaveAttribute('href', 'https://rival-jardin.fr/haies');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
     await saveScreenshots(page, 'workspace-keywords-serps');
     await modal.getByRole('button', { name: 'Close' }).click();
   });
@@ -206,7 +209,8 @@ test.describe.serial('keywords', () => {
 
     // dialog: search, create, link, unexpected
     const addWith = async (text: string) => {
-      await page.getByTestId('add-keyword').click();
+      await closeToasts(page);
+    await page.getByTestId('add-keyword').click();
       await dialog(page).getByLabel('Keyword').fill(text);
       await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
     };

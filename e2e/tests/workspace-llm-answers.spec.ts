@@ -190,10 +190,11 @@ test.describe.serial('LLM answers', () => {
   });
 
   test('the demo account in French: the seeded answers analysed by the backfill', async ({ page, request }) => {
-    const [demoPage] = await rest<Json[]>(request, 'service', 'GET', 'pages_llm_answers?select=linked_page,pages(site)&analysed_at=not.is.null&limit=1');
+    const [demoPage] = await rest<Json[]>(request, 'service', 'GET', 'pages?select=id,site,sites!inner(name)&sites.name=eq.Jardin%20Zen%20Paris&llm_answers_count=gt.0&order=id&limit=1');
+    expect(demoPage, 'the seed has answers on the demo user’s pages').toBeTruthy();
     await signIn(page, { email: 'demo@citable.local', password: 'Demo1234!', id: '' });
     await page.evaluate(() => window.localStorage.setItem('citable.lang', 'fr'));
-    await page.goto(`/sites/${(demoPage.pages as Json).site}/pages/${demoPage.linked_page}/llm-answers-for-page`);
+    await page.goto(`/sites/${demoPage.site}/pages/${demoPage.id}/llm-answers-for-page`);
     await expect(page.getByRole('heading', { name: 'Réponses des IA', level: 1 })).toBeVisible();
     await expect(page.getByTestId('citation-figures').getByText('Votre marque nommée')).toBeVisible();
     await expect(page.getByTestId('answer-markdown').first()).not.toContainText('<p>');
