@@ -1,4 +1,4 @@
-import { forwardRef, useState, type FormEvent } from 'react';
+import { forwardRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Alert, AspectRatio, Button, Checkbox, Image, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,16 @@ export const GenerateImageForm = forwardRef<HTMLInputElement, GenerateImageFormP
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="generate-title" id="generate-form">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="generate-title"
+      id="generate-form"
+      // field descriptions at AA contrast
+      style={{ '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } as CSSProperties}
+    >
       <form onSubmit={submit} noValidate data-testid="generate-form">
         <Stack gap="md">
           <Title order={2} size="h4" id="generate-title">
