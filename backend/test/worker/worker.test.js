@@ -537,6 +537,7 @@ describe('page-actions worker', () => {
     );
     const a = startChild({ WORKER_NAME: 'worker-a' });
     const b = startChild({ WORKER_NAME: 'worker-b' });
+    after(() => Promise.all([stopChild(a.child), stopChild(b.child)]));
     await Promise.all([a.ready, b.ready]);
     const inserted = await user.client
       .from('pages_actions')
@@ -553,7 +554,8 @@ describe('page-actions worker', () => {
     const queries = fake.requests.filter((r) => r.route === 'serper').map((r) => r.body.q);
     assert.equal(queries.length, 100);
     assert.equal(new Set(queries).size, 100);
-    assert.ok(await noJobsLeft());
+    // Graphile completes a job just after its action row is written: wait for that.
+    await waitUntil(() => noJobsLeft(), 10_000);
     await Promise.all([stopChild(a.child), stopChild(b.child)]);
   });
 
@@ -561,23 +563,30 @@ describe('page-actions worker', () => {
     fake.reset();
     fake.script('serper', { hang: true });
     const a = startChild({ WORKER_NAME: 'worker-killed' });
-    await a.ready;
-    const action = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId) });
-    await waitForAction(action.id, ['running']);
-    await waitUntil(async () => fake.requests.some((r) => r.route === 'serper'));
-    await stopChild(a.child, 'SIGKILL');
-    fake.release();
-    const b = startChild({ WORKER_NAME: 'worker-survivor' });
-    await b.ready;
-    const done = await waitForAction(action.id, ['done', 'failed'], 30_000);
-    assert.equal(done.status, 'done', done.last_error);
-    assert.equal(done.attempts, 2);
-    assert.ok(await noJobsLeft());
-    await stopChild(b.child);
+    /** @type {ReturnType<typeof startChild> | null} */
+    let b = null;
+    try {
+      await a.ready;
+      const action = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId) });
+      await waitForAction(action.id, ['running']);
+      await waitUntil(async () => fake.requests.some((r) => r.route === 'serper'));
+      await stopChild(a.child, 'SIGKILL');
+      fake.release();
+      // Started only now, so the job was surely a's.
+      b = startChild({ WORKER_NAME: 'worker-survivor' });
+      await b.ready;
+      const done = await waitForAction(action.id, ['done', 'failed'], 30_000);
+      assert.equal(done.status, 'done', done.last_error);
+      assert.equal(done.attempts, 2);
+      await waitUntil(() => noJobsLeft(), 10_000);
+    } finally {
+      await Promise.all([stopChild(a.child, 'SIGKILL'), b && stopChild(b.child)]);
+    }
   });
 
   it('without SMTP, a worker process mails into the backend\'s local mailbox (GET /mailbox/messages)', async () => {
     const w = startChild({ WORKER_NAME: 'worker-mailbox', DATA_DIR: t.dataDir, CONTACT_EMAIL: '' });
+    after(() => stopChild(w.child));
     await w.ready;
     const anon = makeClient(t.stack);
     const sent = await anon.rpc('submit_contact_message', { p_name: 'Zoé Martin', p_email: 'zoe@martin.test', p_message: 'Un message pour la boîte locale.' });
