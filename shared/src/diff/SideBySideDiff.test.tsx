@@ -70,3 +70,16 @@ describe('SideBySideDiff', () => {
     expect(screen.getAllByRole('row').length).toBeGreaterThan(25);
   });
 });
+
+describe('SideBySideDiff on a huge diff', () => {
+  it('renders maxRows rows first, then the next ones on demand', () => {
+    const lines = Array.from({ length: 50 }, (_, i) => `ligne ${i}`);
+    render(<SideBySideDiff previous="" current={lines.join('\n')} {...labels} maxRows={20} />);
+    expect(screen.getAllByRole('row').filter((r) => r.getAttribute('data-kind') === 'added')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 20 more lines' }));
+    expect(screen.getAllByRole('row').filter((r) => r.getAttribute('data-kind') === 'added')).toHaveLength(40);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 10 more lines' }));
+    expect(screen.getAllByRole('row').filter((r) => r.getAttribute('data-kind') === 'added')).toHaveLength(50);
+    expect(screen.queryByTestId('diff-show-more')).toBeNull();
+  });
+});

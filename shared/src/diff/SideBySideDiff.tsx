@@ -15,6 +15,8 @@ export interface SideBySideDiffLabels {
   showUnchanged: (count: number) => string;
   /** shown above a diff that gave up on line matching (huge, wholly different texts) */
   approximate: string;
+  /** the button under a cut diff that shows the next rows */
+  showMore: (count: number) => string;
 }
 
 export const DEFAULT_DIFF_LABELS: SideBySideDiffLabels = {
@@ -24,6 +26,7 @@ export const DEFAULT_DIFF_LABELS: SideBySideDiffLabels = {
   line: 'Line',
   showUnchanged: (count) => `Show ${count} unchanged line${count === 1 ? '' : 's'}`,
   approximate: 'These texts are too different to match line by line: the whole text is shown as replaced.',
+  showMore: (count) => `Show ${count} more line${count === 1 ? '' : 's'}`,
 };
 
 export interface SideBySideDiffProps {
@@ -45,6 +48,8 @@ export interface SideBySideDiffProps {
   unifiedBelow?: number;
   /** fold runs of unchanged lines far from any change behind a button (default true) */
   foldUnchanged?: boolean;
+  /** at most this many rows are rendered at first, then a button shows the next ones (default 3000; keeps a huge diff responsive) */
+  maxRows?: number;
   /** a diff already computed with alignDiff(previous, current) (then previous/current are not diffed again) */
   diff?: AlignedDiff;
   /** extra class on the outer element */
@@ -179,6 +184,7 @@ export function SideBySideDiff({
   height = 500,
   unifiedBelow = 768,
   foldUnchanged: fold = true,
+  maxRows = 3000,
   diff: diffProp,
   className,
 }: SideBySideDiffProps) {
@@ -191,6 +197,10 @@ export function SideBySideDiff({
     () => (fold ? foldUnchanged(diff.rows, { expanded: starts ?? new Set() }) : diff.rows.map((row, index) => ({ kind: 'row' as const, index, row }))),
     [diff, fold, starts],
   );
+  const [shown, setShown] = useState<{ diff: AlignedDiff; count: number }>({ diff, count: maxRows });
+  const limit = shown.diff === diff ? shown.count : maxRows;
+  const visible = items.length > limit ? items.slice(0, limit) : items;
+  const hidden = items.length - visible.length;
   const expand = useCallback(
     (start: number) => setExpanded((prev) => ({ diff, starts: new Set([...(prev.diff === diff ? prev.starts : []), start]) })),
     [diff],
@@ -252,10 +262,19 @@ export function SideBySideDiff({
               </tr>
             </thead>
             <tbody>
-              {items.map((item) =>
+              {visible.map((item) =>
                 item.kind === 'folded'
                   ? foldRow(item.start, item.end)
                   : unifiedLines(item.row).map((line, k) => <UnifiedRow key={`${item.index}-${k}`} line={line} labels={labels} />),
+              )}
+              {hidden > 0 && (
+                <tr className="cdiff-fold">
+                  <td colSpan={columns}>
+                    <button type="button" data-testid="diff-show-more" onClick={() => setShown({ diff, count: limit + maxRows })}>
+                      {labels.showMore(Math.min(hidden, maxRows))}
+                    </button>
+                  </td>
+                </tr>
               )}
             </tbody>
           </table>
@@ -274,7 +293,7 @@ export function SideBySideDiff({
               </tr>
             </thead>
             <tbody>
-              {items.map((item) =>
+              {visible.map((item) =>
                 item.kind === 'folded' ? (
                   foldRow(item.start, item.end)
                 ) : (
@@ -283,6 +302,15 @@ export function SideBySideDiff({
                     <SideCells cell={item.row.right} labels={labels} side="right" />
                   </tr>
                 ),
+              )}
+              {hidden > 0 && (
+                <tr className="cdiff-fold">
+                  <td colSpan={columns}>
+                    <button type="button" data-testid="diff-show-more" onClick={() => setShown({ diff, count: limit + maxRows })}>
+                      {labels.showMore(Math.min(hidden, maxRows))}
+                    </button>
+                  </td>
+                </tr>
               )}
             </tbody>
           </table>

@@ -43,6 +43,7 @@ export default function CompareVersions({ pageId, versions, active, otherId, onP
       line: t('compare.line'),
       showUnchanged: (count: number) => t('compare.showUnchanged', { count }),
       approximate: t('compare.approximate'),
+      showMore: (count: number) => t('compare.showMore', { count }),
     }),
     [t],
   );
