@@ -5,7 +5,7 @@
 //   backend — is sent with `X-Robots-Tag: noindex, nofollow` and a meta robots noindex: never indexed.
 // The article comes from the backend's get_article_for_view RPC with the public anon key (the same call
 // the browser makes), cached briefly. Every injected value is escaped (prerender.cjs injectPrerender).
-const { injectPrerender } = require('./prerender.cjs');
+const { injectPrerender, escapeHtml } = require('./prerender.cjs');
 
 const VIEW = /^\/view\/([^/]+)\/?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,13 +39,118 @@ function articleDescription(html, max = 160) {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
+const BLOCK = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'blockquote', 'pre', 'figcaption', 'tr', 'dt', 'dd']);
+
+/**
+ * The article's text as blocks of our own tags without attributes (headings, paragraphs, list items,
+ * quotes, table rows), every text escaped: a static copy for the first paint that cannot carry markup of
+ * the article (the real, DOMPurify-sanitized article replaces it in the browser).
+ * @returns {string}
+ */
+function staticBlocks(html, title) {
+  const source = String(html || '').replace(/<(script|style|template|iframe|noscript|svg|math|textarea|select)[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ');
+  const blocks = [];
+  let current = null;
+  const flush = () => {
+    if (current && current.text.trim()) blocks.push({ tag: current.tag, text: htmlToText(current.text) });
+    current = null;
+  };
+  for (const m of source.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|([^<]+)/g)) {
+    if (m[3] !== undefined) {
+      if (!current) current = { tag: 'p', text: '' };
+      current.text += m[3];
+      continue;
+    }
+    const tag = m[2].toLowerCase();
+    if (tag === 'td' || tag === 'th') {
+      if (!m[1] && current && current.text.trim()) current.text += ' · ';
+      continue;
+    }
+    if (tag === 'br') {
+      if (current) current.text += ' ';
+      continue;
+    }
+    if (BLOCK.has(tag) || ['ul', 'ol', 'table', 'div', 'section', 'figure', 'article'].includes(tag)) {
+      flush();
+      if (!m[1] && BLOCK.has(tag)) current = { tag: tag === 'tr' ? 'p' : tag, text: '' };
+    }
+  }
+  flush();
+  // the page name is the page's h1: a leading h1 repeating it is dropped, other h1s become h2s
+  if (blocks[0] && blocks[0].tag === 'h1' && blocks[0].text.toLowerCase() === String(title).trim().toLowerCase()) blocks.shift();
+  let out = '';
+  let inList = false;
+  for (const block of blocks) {
+    const text = block.text.replace(/^[\s·]+|[\s·]+$/g, '');
+    if (!text) continue;
+    if (block.tag === 'li' && !inList) out += '<ul>';
+    if (block.tag !== 'li' && inList) out += '</ul>';
+    inList = block.tag === 'li';
+    const tag = block.tag === 'h1' ? 'h2' : block.tag;
+    out += `<${tag}>${escapeHtml(text)}</${tag}>`;
+  }
+  if (inList) out += '</ul>';
+  return out;
+}
+
+const PRERENDER_ID = 'cv-prerender';
+const CONTEXT = Symbol('context');
+/** Styles of the static copy (the reviewer's article.css, in short), and its hand-off to the app. */
+const VIEW_CSS =
+  `#${PRERENDER_ID}{padding:88px 16px 64px;background:#fff;color:#1f2328}` +
+  `#root:not(:empty)~#${PRERENDER_ID}{position:absolute;top:0;left:0;right:0;z-index:1}` +
+  `body:has([data-testid="article-viewer"],[data-testid="article-not-found"],[data-testid="article-error"],[data-testid="remote-error"],[data-testid="config-error"]) #${PRERENDER_ID}{display:none}` +
+  `.cvp{max-width:43rem;margin:0 auto}` +
+  `.cvp-title{margin:28px 0 12px;font:800 clamp(1.9rem,1.3rem + 2.6vw,2.9rem)/1.15 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;letter-spacing:-.015em;overflow-wrap:anywhere}` +
+  `.cvp-cover{display:block;width:100%;height:auto;max-height:400px;aspect-ratio:1200/630;object-fit:cover;border-radius:8px;margin:24px 0;background:#f1f3f5}` +
+  `.cvp-prose{font:1.1875rem/1.7 Charter,'Bitstream Charter','Sitka Text',Cambria,'Iowan Old Style',Georgia,'DejaVu Serif',serif;overflow-wrap:break-word}` +
+  `.cvp-prose p,.cvp-prose ul,.cvp-prose blockquote{margin:0 0 1.25em}` +
+  `.cvp-prose h2,.cvp-prose h3,.cvp-prose h4{font-family:system-ui,sans-serif;line-height:1.25;margin:2em 0 .6em}` +
+  `.cvp-prose h2{font-size:1.45em}.cvp-prose h3{font-size:1.2em}` +
+  `.cvp-prose blockquote{padding-left:1.1em;border-left:3px solid #1f2328;font-style:italic}` +
+  `@media (min-width:48em){#${PRERENDER_ID}{padding:104px 32px 96px}.cvp-prose{font-size:1.25rem}}`;
+
+/** The static copy of the article and its data for the app (JSON in a script element, "<" escaped). */
+function articleBody(article, { supabaseUrl }) {
+  const name = String(article.page?.name || '');
+  let cover = article.page?.hide_cover_image_from_preview ? null : coverOf(article);
+  if (cover && cover.startsWith('/') && !cover.startsWith('//') && supabaseUrl) cover = `${supabaseUrl.replace(/\/+$/, '')}${cover}`;
+  if (cover && !/^https?:\/\//i.test(cover)) cover = null;
+  const img = cover ? `<img class="cvp-cover" src="${escapeHtml(cover)}" alt="" width="1200" height="630" fetchpriority="high">` : '';
+  const json = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const context = article[CONTEXT] ? `<script type="application/json" id="cv-article-context">${json(article[CONTEXT])}</script>` : '';
+  const data = JSON.stringify(article).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return (
+    `<div id="${PRERENDER_ID}" aria-hidden="true"><div class="cvp"><h1 class="cvp-title">${escapeHtml(name)}</h1>${img}` +
+    `<div class="cvp-prose">${staticBlocks(article.version?.html_content, name)}</div></div></div>` +
+    `<script type="application/json" id="cv-article-data">${data}</script>${context}`
+  );
+}
+
+/** The cover the viewer shows: the chosen proposition, else the newest by id (as the app does). */
+function coverOf(article) {
+  const images = Array.isArray(article.images) ? article.images : [];
+  const chosen = images.find((i) => i && i.chosen);
+  if (chosen) return String(chosen.image_url || '') || null;
+  const newest = images.filter(Boolean).sort((a, b) => Number(b.id) - Number(a.id))[0];
+  return (newest && String(newest.image_url || '')) || (typeof article.cover_image_url === 'string' ? article.cover_image_url : null);
+}
+
+/** Puts the static copy after #root and its styles in the head. */
+function injectArticle(html, article, opts) {
+  let out = html.replace('</head>', () => `<style data-cv-prerender>${VIEW_CSS}</style>\n</head>`);
+  const root = /<div id=(?:"root"|'root'|root)>\s*(?:<!--citable-body-->)?\s*<\/div>/;
+  if (root.test(out)) out = out.replace(root, () => `<div id="root"></div>${articleBody(article, opts)}`);
+  return out;
+}
+
 /** The head entry (injectPrerender's shape) of a demo article. */
 function demoEntry(article, { versionId, siteUrl, supabaseUrl }) {
   const title = String(article.page?.name || '').trim() || 'Citable';
   const description = articleDescription(article.version?.html_content);
   const site = siteUrl ? siteUrl.replace(/\/+$/, '') : '';
   const url = site ? `${site}/view/${versionId}` : undefined;
-  let image = article.page?.hide_cover_image_from_preview ? null : article.cover_image_url || null;
+  let image = article.page?.hide_cover_image_from_preview ? null : coverOf(article);
   if (image && image.startsWith('/') && !image.startsWith('//') && supabaseUrl) image = `${supabaseUrl.replace(/\/+$/, '')}${image}`;
   if (image && !/^https?:\/\//i.test(image)) image = null;
   return {
@@ -75,20 +180,30 @@ function demoEntry(article, { versionId, siteUrl, supabaseUrl }) {
 function createArticleViewHead({ supabaseUrl, anonKey, siteUrl, fetchImpl = globalThis.fetch, ttlMs = 60_000, timeoutMs = 1_500, now = Date.now, maxEntries = 500, log = () => {} }) {
   const cache = new Map(); // versionId -> { at, article | null }
 
-  async function fetchArticle(versionId) {
-    const hit = cache.get(versionId);
-    if (hit && now() - hit.at < ttlMs) return hit.article;
-    const response = await fetchImpl(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/get_article_for_view`, {
+  const rpc = async (name, versionId) => {
+    const response = await fetchImpl(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/${name}`, {
       method: 'POST',
       headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ p_version_id: versionId }),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    if (!response.ok) throw new Error(`get_article_for_view → HTTP ${response.status}`);
-    const article = await response.json();
-    const value = article && typeof article === 'object' && !Array.isArray(article) ? article : null;
-    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value);
-    cache.set(versionId, { at: now(), article: value });
+    if (!response.ok) throw new Error(`${name} → HTTP ${response.status}`);
+    const body = await response.json();
+    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
+  };
+
+  async function fetchArticle(versionId) {
+    const hit = cache.get(versionId);
+    if (hit && now() - hit.at < ttlMs) return hit.article;
+    // the article, and what an anonymous reader sees around it (newer version, what changed): the app
+    // then needs no request for a reader without an account; a missing context is only a missing notice
+    const [article, context] = await Promise.all([rpc('get_article_for_view', versionId), rpc('get_article_view_context', versionId).catch(() => null)]);
+    const value = article ? { ...article, [CONTEXT]: context } : null;
+    // only demo articles are cached: a client's version changes with their review (approve, reload)
+    if (value && value.is_demo === true) {
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value);
+      cache.set(versionId, { at: now(), article: value });
+    }
     return value;
   }
 
@@ -105,8 +220,12 @@ function createArticleViewHead({ supabaseUrl, anonKey, siteUrl, fetchImpl = glob
     if (!UUID.test(versionId)) return noindex();
     try {
       const article = await fetchArticle(versionId);
-      if (!article || article.is_demo !== true) return noindex();
-      return { html: injectPrerender(html, demoEntry(article, { versionId, siteUrl, supabaseUrl }), ''), noindex: false };
+      if (!article || typeof article.version !== 'object' || !article.page) return noindex();
+      if (article.is_demo !== true) {
+        return { html: injectArticle(injectPrerender(html, { robots: NOINDEX }, ''), article, { supabaseUrl }), noindex: true };
+      }
+      const head = injectPrerender(html, demoEntry(article, { versionId, siteUrl, supabaseUrl }), '');
+      return { html: injectArticle(head, article, { supabaseUrl }), noindex: false };
     } catch (error) {
       log(`article head: /view/${versionId} failed (${error && error.message ? error.message : error})`);
       return noindex();
@@ -116,4 +235,4 @@ function createArticleViewHead({ supabaseUrl, anonKey, siteUrl, fetchImpl = glob
   return { render };
 }
 
-module.exports = { createArticleViewHead, articleDescription, htmlToText, demoEntry, NOINDEX };
+module.exports = { createArticleViewHead, articleDescription, htmlToText, demoEntry, staticBlocks, NOINDEX, PRERENDER_ID };

@@ -29,6 +29,9 @@ function stubFetch(byId, { status = 200, fail = false } = {}) {
     calls.push({ url, init });
     if (fail) throw new Error('ECONNREFUSED');
     const { p_version_id: id } = JSON.parse(init.body);
+    if (url.endsWith('/rpc/get_article_view_context')) {
+      return new Response(JSON.stringify({ newer_version: null, is_owner: false, site_id: null, sent_back: { comments_to_modify: '</script><script>window.__xss=1</script>' } }), { status });
+    }
     const body = JSON.stringify(Object.prototype.hasOwnProperty.call(byId, id) ? byId[id] : null);
     return new Response(status === 200 ? body : '{"message":"boom"}', { status, headers: { 'Content-Type': 'application/json' } });
   };
@@ -60,7 +63,7 @@ describe('article view head', () => {
     expect(out.html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(out.html).not.toMatch(/noindex/);
     // the RPC of the browser, with the anon key
-    expect(calls[0].url).toBe(`${SUPABASE}/rest/v1/rpc/get_article_for_view`);
+    expect(calls.map((c) => c.url).sort()).toEqual([`${SUPABASE}/rest/v1/rpc/get_article_for_view`, `${SUPABASE}/rest/v1/rpc/get_article_view_context`]);
     expect(calls[0].init.headers.apikey).toBe('anon-key');
   });
 
@@ -74,7 +77,15 @@ describe('article view head', () => {
     const out = await make(fetchImpl).render(`/view/${DEMO_ID}`, INDEX);
     expect(out.html).not.toContain('<script>window.__xss');
     expect(out.html).not.toContain('<img src=x');
-    expect(out.html).not.toContain('alert(2)');
+    expect(out.html).not.toContain('<script>alert(2)');
+    // the app's data: JSON that cannot close its script element, parsed back intact
+    const json = /<script type="application\/json" id="cv-article-data">([\s\S]*?)<\/script>/.exec(out.html)[1];
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json).page.name).toBe(evil.page.name);
+    // the static copy: our own tags, every text escaped
+    const copy = /<div id="cv-prerender"[\s\S]*?(?=<script type="application\/json")/.exec(out.html)[0];
+    expect(copy).not.toMatch(/<(script|img src=x)/);
+    expect(copy).toContain('<h1 class="cvp-title">&quot;&gt;&lt;script&gt;window.__xss=1&lt;/script&gt;</h1>');
     expect(out.html).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;');
     expect(out.html).toContain('content="Bonjour &lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot;"');
   });
@@ -95,19 +106,38 @@ describe('article view head', () => {
       expect(out.html).toContain('<title>Citable — SEO x IA Content</title>');
       expect(out.html).not.toContain('og:title');
     }
-    expect(draft.calls.map((c) => JSON.parse(c.init.body).p_version_id)).toEqual([DRAFT_ID]); // malformed ids never asked
+    expect([...new Set(draft.calls.map((c) => JSON.parse(c.init.body).p_version_id))]).toEqual([DRAFT_ID]); // malformed ids never asked
   });
 
-  test('caches an answer briefly', async () => {
+  test('a draft gets the static copy and the app data too (noindex), fetched fresh each time', async () => {
+    const { fetchImpl, calls } = stubFetch({ [DRAFT_ID]: article({ demo: false }) });
+    const head = make(fetchImpl);
+    const out = await head.render(`/view/${DRAFT_ID}`, INDEX);
+    expect(out.noindex).toBe(true);
+    expect(out.html).toContain('<div id="root"></div><div id="cv-prerender" aria-hidden="true">');
+    expect(out.html).toContain('<p>Le levain naturel donne au pain une mie alvéolée.</p>');
+    // one h1 per page (the page name): the article's own h1 becomes an h2
+    expect(out.html).toContain('<h2>Titre</h2>');
+    expect(out.html).not.toContain('<h1>Titre');
+    expect(out.html).toContain(`<img class="cvp-cover" src="${SUPABASE}/storage/v1/object/public/page-images/seed/p.png"`);
+    // what an anonymous reader sees around it, inert JSON too
+    const context = /<script type="application\/json" id="cv-article-context">([\s\S]*?)<\/script>/.exec(out.html)[1];
+    expect(JSON.parse(context).sent_back.comments_to_modify).toBe('</script><script>window.__xss=1</script>');
+    expect(out.html).not.toContain('<script>window.__xss');
+    await head.render(`/view/${DRAFT_ID}`, INDEX);
+    expect(calls.filter((c) => c.url.endsWith('get_article_for_view'))).toHaveLength(2); // a client's version is never served from the cache
+  });
+
+  test('caches a demo answer briefly', async () => {
     let t = 0;
     const { fetchImpl, calls } = stubFetch({ [DEMO_ID]: article({ demo: true }) });
     const head = make(fetchImpl, { now: () => t, ttlMs: 1000 });
     await head.render(`/view/${DEMO_ID}`, INDEX);
     await head.render(`/view/${DEMO_ID}`, INDEX);
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(2); // the article and its context, once
     t = 1500;
     await head.render(`/view/${DEMO_ID}`, INDEX);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(4);
   });
 
   test('text helpers', () => {

@@ -2,7 +2,7 @@
  * The article viewer's calls (spec/app.md §2 "Article viewer", §4 review transitions), one function per
  * RPC and their hooks. Anyone holding the version id may call them (anon key): the link is the capability.
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ArticleForView, FunctionReturns, PageVersion } from '@citable/shared';
 import { useUser } from '@citable/shared';
@@ -42,10 +42,63 @@ export const setCoverImage = (versionId: string, imageId: number) =>
 
 const isNotFound = (error: unknown) => error instanceof DataError && error.kind === 'not_found';
 
+let embeddedRead = false;
+const pageLoadedAt = Date.now();
+
+/**
+ * The article the shell server put in the page for this version (scripts/lib/article-view-head.cjs),
+ * read once: the first screen needs no request (nor supabase-js) before it shows the article.
+ */
+export function embeddedArticle(versionId: string): ArticleForView | undefined {
+  if (embeddedRead || typeof document === 'undefined') return undefined;
+  embeddedRead = true;
+  const element = document.getElementById('cv-article-data');
+  if (!element?.textContent) return undefined;
+  try {
+    const article = JSON.parse(element.textContent) as ArticleForView | null;
+    return article && article.version?.id === versionId && article.page && Array.isArray(article.images) ? article : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let embeddedContextRead = false;
+
+/** What an anonymous reader sees around the article, as the server put it in the page (read once). */
+export function embeddedContext(versionId: string): ArticleViewContext | undefined {
+  if (embeddedContextRead || typeof document === 'undefined') return undefined;
+  embeddedContextRead = true;
+  const element = document.getElementById('cv-article-context');
+  const data = document.getElementById('cv-article-data');
+  if (!element?.textContent || !data?.textContent) return undefined;
+  try {
+    const article = JSON.parse(data.textContent) as ArticleForView | null;
+    const context = JSON.parse(element.textContent) as ArticleViewContext | null;
+    return article?.version?.id === versionId && context && typeof context === 'object' ? context : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True once the browser has been idle for a moment (secondary data waits for it). */
+function useIdle(delayMs = 1200): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      else setIdle(true);
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return idle;
+}
+
 export function useArticle(versionId: string | null) {
   return useQuery({
     queryKey: articleKeys.view(versionId ?? ''),
     queryFn: () => getArticle(versionId as string),
+    initialData: () => (versionId ? embeddedArticle(versionId) : undefined),
+    initialDataUpdatedAt: pageLoadedAt,
     enabled: versionId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
   });
@@ -53,10 +106,15 @@ export function useArticle(versionId: string | null) {
 
 export function useArticleViewContext(versionId: string | null, enabled: boolean) {
   const userId = useUser()?.id ?? null;
+  // the notices around the article are secondary: asked once the page has settled
+  const idle = useIdle();
   return useQuery({
     queryKey: articleKeys.context(versionId ?? '', userId),
     queryFn: () => getArticleViewContext(versionId as string),
-    enabled: versionId !== null && enabled,
+    // a reader without an account: the server's copy (no request, no supabase-js download)
+    initialData: () => (versionId && userId === null ? embeddedContext(versionId) : undefined),
+    initialDataUpdatedAt: pageLoadedAt,
+    enabled: versionId !== null && enabled && idle,
     retry: 1,
   });
 }

@@ -68,6 +68,12 @@ export default function ArticleViewerPage() {
     if (name) document.title = `${name} · Citable`;
   }, [name]);
 
+  // the server's static copy (first paint) goes once this screen shows the article or a message
+  const settled = !versionId || !article.isPending;
+  useEffect(() => {
+    if (settled) document.getElementById('cv-prerender')?.remove();
+  }, [settled]);
+
   if (!versionId) return <ArticleNotFound malformed versionId={rawId ?? ''} />;
   if (article.isPending) {
     return (
