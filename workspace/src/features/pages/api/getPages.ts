@@ -27,6 +27,8 @@ export interface PageListResult {
   page: number;
 }
 
+const PAGE_STALE_MS = 15_000;
+
 /** Totals seen per filter (site, search, status): a page past the end is clamped before it is asked for. */
 const knownTotals = new Map<string, number>();
 const totalKey = (siteId: number, view: PageListView) => JSON.stringify([siteId, view.search, view.status]);
@@ -94,13 +96,16 @@ export function usePages(siteId: number | null, view: PageListView) {
     },
     enabled: siteId !== null,
     placeholderData: keepPreviousData,
+    // a prefetched next page is shown as is, not fetched again on arrival; the page's own edits
+    // invalidate the lists, other writers show within the 15 s or on a refocus
+    staleTime: PAGE_STALE_MS,
   });
   // the next page ahead of the click on Next
   const data = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => {
     if (siteId === null || !data || data.page >= pageCountOf(data.total, view.pageSize)) return;
     const next = { ...view, page: data.page + 1 };
-    void queryClient.prefetchQuery({ queryKey: pageKeys.list(siteId, next), queryFn: () => getPages(siteId, next), staleTime: 10_000 });
+    void queryClient.prefetchQuery({ queryKey: pageKeys.list(siteId, next), queryFn: () => getPages(siteId, next), staleTime: PAGE_STALE_MS });
   }, [data, siteId, view, queryClient]);
   return query;
 }

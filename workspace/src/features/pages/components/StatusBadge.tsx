@@ -8,7 +8,7 @@ export function StatusBadge({ id, name, testId }: { id: number; name: string | n
   const label = useStatusLabel();
   const color = STATUS_COLORS[id] ?? 'gray';
   return (
-    <Badge variant="dot" color={color} tt="none" c="dark.7" bg="white" data-testid={testId}>
+    <Badge variant="dot" color={color} tt="none" c="dark.7" bg="white" miw="max-content" data-testid={testId}>
       {label(name)}
     </Badge>
   );
