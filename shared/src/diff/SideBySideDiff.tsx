@@ -67,6 +67,9 @@ const CSS = `
 .cdiff td.cdiff-num{width:auto;text-align:right;color:var(--cdiff-muted);user-select:none;padding:0 6px;white-space:nowrap}
 .cdiff td.cdiff-sep{border-left:1px solid var(--cdiff-border)}
 .cdiff .cdiff-sign{display:inline-block;width:1ch;margin-right:4px;font-weight:700}
+.cdiff td.cdiff-text::before{content:' ';display:inline-block;width:1ch;margin-right:4px;font-weight:700}
+.cdiff td.cdiff-text.cdiff-deleted::before{content:'−'}
+.cdiff td.cdiff-text.cdiff-added::before{content:'+'}
 .cdiff td.cdiff-deleted{background:var(--cdiff-del-bg)}
 .cdiff td.cdiff-added{background:var(--cdiff-add-bg)}
 .cdiff td.cdiff-spacer{background:var(--cdiff-spacer);background-image:repeating-linear-gradient(135deg,transparent 0 6px,#e5e7eb 6px 7px)}
@@ -124,14 +127,12 @@ function SideCells({ cell, labels, side }: { cell: DiffCell; labels: SideBySideD
       </>
     );
   }
-  const sign = cell.kind === 'deleted' ? '−' : cell.kind === 'added' ? '+' : ' ';
   const sr = cell.kind === 'deleted' ? labels.deleted : cell.kind === 'added' ? labels.added : null;
   const mark = cell.kind === 'deleted' ? markOf(cell.segments, 'del') : cell.kind === 'added' ? markOf(cell.segments, 'ins') : null;
   return (
     <>
       <td className={`cdiff-num cdiff-${cell.kind}${sep}`}>{cell.lineNumber}</td>
-      <td className={`cdiff-${cell.kind}`} data-kind={cell.kind}>
-        <span className="cdiff-sign" aria-hidden="true">{sign}</span>
+      <td className={`cdiff-text cdiff-${cell.kind}`}>
         {sr && <span className="cdiff-sr">{sr} </span>}
         <Segments segments={cell.segments} mark={mark} />
       </td>
@@ -140,15 +141,13 @@ function SideCells({ cell, labels, side }: { cell: DiffCell; labels: SideBySideD
 }
 
 function UnifiedRow({ line, labels }: { line: UnifiedLine; labels: SideBySideDiffLabels }) {
-  const sign = line.kind === 'deleted' ? '−' : line.kind === 'added' ? '+' : ' ';
   const sr = line.kind === 'deleted' ? labels.deleted : line.kind === 'added' ? labels.added : null;
   const mark = line.kind === 'deleted' ? markOf(line.segments, 'del') : line.kind === 'added' ? markOf(line.segments, 'ins') : null;
   return (
     <tr data-kind={line.kind}>
       <td className={`cdiff-num cdiff-${line.kind}`}>{line.oldNumber}</td>
       <td className={`cdiff-num cdiff-${line.kind}`}>{line.newNumber}</td>
-      <td className={`cdiff-${line.kind}`} data-kind={line.kind}>
-        <span className="cdiff-sign" aria-hidden="true">{sign}</span>
+      <td className={`cdiff-text cdiff-${line.kind}`}>
         {sr && <span className="cdiff-sr">{sr} </span>}
         <Segments segments={line.segments} mark={mark} />
       </td>

@@ -100,8 +100,28 @@ export function wordSegments(
 ): { left: DiffSegment[]; right: DiffSegment[] } | null {
   const maxLength = options.maxWordDiffLineLength ?? 10000;
   if (oldLine.length > maxLength || newLine.length > maxLength) return null;
-  const changes = diffWordsWithSpace(oldLine, newLine, { maxEditLength: options.maxWordEdits ?? 400 });
-  if (!changes) return null;
+  // the common head and tail, cut at a word boundary, need no diff (most edits touch a few words)
+  let head = 0;
+  const shortest = Math.min(oldLine.length, newLine.length);
+  while (head < shortest && oldLine.charCodeAt(head) === newLine.charCodeAt(head)) head += 1;
+  while (head > 0 && /[\p{L}\p{N}]/u.test(oldLine[head - 1]) && (/[\p{L}\p{N}]/u.test(oldLine[head] ?? '') || /[\p{L}\p{N}]/u.test(newLine[head] ?? ''))) head -= 1;
+  let tail = 0;
+  while (tail < shortest - head && oldLine.charCodeAt(oldLine.length - 1 - tail) === newLine.charCodeAt(newLine.length - 1 - tail)) tail += 1;
+  while (
+    tail > 0 &&
+    /[\p{L}\p{N}]/u.test(oldLine[oldLine.length - tail]) &&
+    (/[\p{L}\p{N}]/u.test(oldLine[oldLine.length - tail - 1] ?? '') || /[\p{L}\p{N}]/u.test(newLine[newLine.length - tail - 1] ?? ''))
+  )
+    tail -= 1;
+  const middle = diffWordsWithSpace(oldLine.slice(head, oldLine.length - tail), newLine.slice(head, newLine.length - tail), {
+    maxEditLength: options.maxWordEdits ?? 400,
+  });
+  if (!middle) return null;
+  const changes = [
+    { value: oldLine.slice(0, head), added: false, removed: false },
+    ...middle,
+    { value: oldLine.slice(oldLine.length - tail), added: false, removed: false },
+  ];
   const left: DiffSegment[] = [];
   const right: DiffSegment[] = [];
   let common = 0;
@@ -217,6 +237,98 @@ function pairLines(removed: string[], added: string[], minSimilarity: number, by
   return steps;
 }
 
+type LineChange = { value: string[]; added: boolean; removed: boolean; count: number };
+
+function pushChange(out: LineChange[], value: string[], added: boolean, removed: boolean) {
+  if (value.length === 0) return;
+  const last = out[out.length - 1];
+  if (last && last.added === added && last.removed === removed) {
+    for (const line of value) last.value.push(line);
+    last.count = last.value.length;
+  } else out.push({ value: [...value], added, removed, count: value.length });
+}
+
+/**
+ * The line diff: common head and tail set aside, then the lines that occur exactly once in each
+ * text and keep their order (longest increasing run, as patience diff does) are anchors, and the
+ * `diff` package's Myers diff (`diffArrays`) runs between consecutive anchors only — the same
+ * result on ordinary edits, better on moved blocks, and far less work on long texts. undefined
+ * when the Myers diffs run past `timeoutMs`.
+ */
+function lineDiff(oldLines: string[], newLines: string[], timeoutMs: number): LineChange[] | undefined {
+  const deadline = Date.now() + timeoutMs;
+  const out: LineChange[] = [];
+  let head = 0;
+  while (head < oldLines.length && head < newLines.length && oldLines[head] === newLines[head]) head += 1;
+  let oldEnd = oldLines.length;
+  let newEnd = newLines.length;
+  while (oldEnd > head && newEnd > head && oldLines[oldEnd - 1] === newLines[newEnd - 1]) {
+    oldEnd -= 1;
+    newEnd -= 1;
+  }
+  pushChange(out, oldLines.slice(0, head), false, false);
+
+  // lines unique on both sides, in old order, with their new index
+  const seen = new Map<string, { o: number; n: number; oi: number; ni: number }>();
+  for (let i = head; i < oldEnd; i += 1) {
+    const entry = seen.get(oldLines[i]);
+    if (entry) entry.o += 1;
+    else seen.set(oldLines[i], { o: 1, n: 0, oi: i, ni: -1 });
+  }
+  for (let j = head; j < newEnd; j += 1) {
+    const entry = seen.get(newLines[j]);
+    if (entry) {
+      entry.n += 1;
+      entry.ni = j;
+    }
+  }
+  const candidates: { oi: number; ni: number }[] = [];
+  for (const entry of seen.values()) if (entry.o === 1 && entry.n === 1) candidates.push({ oi: entry.oi, ni: entry.ni });
+  candidates.sort((a, b) => a.oi - b.oi);
+  // longest increasing subsequence of ni (patience sorting)
+  const tails: number[] = [];
+  const prev: number[] = new Array(candidates.length).fill(-1);
+  for (let k = 0; k < candidates.length; k += 1) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (candidates[tails[mid]].ni < candidates[k].ni) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[k] = tails[lo - 1];
+    tails[lo] = k;
+  }
+  const anchors: { oi: number; ni: number }[] = [];
+  for (let k = tails.length ? tails[tails.length - 1] : -1; k >= 0; k = prev[k]) anchors.push(candidates[k]);
+  anchors.reverse();
+  anchors.push({ oi: oldEnd, ni: newEnd });
+
+  let o = head;
+  let n = head;
+  for (const anchor of anchors) {
+    if (anchor.oi > o || anchor.ni > n) {
+      const oldPart = oldLines.slice(o, anchor.oi);
+      const newPart = newLines.slice(n, anchor.ni);
+      if (oldPart.length === 0 || newPart.length === 0) {
+        pushChange(out, oldPart, false, true);
+        pushChange(out, newPart, true, false);
+      } else {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return undefined;
+        const changes = diffArrays(oldPart, newPart, { timeout: remaining });
+        if (!changes) return undefined;
+        for (const change of changes) pushChange(out, change.value, change.added, change.removed);
+      }
+    }
+    if (anchor.oi < oldEnd) pushChange(out, [oldLines[anchor.oi]], false, false);
+    o = anchor.oi + 1;
+    n = anchor.ni + 1;
+  }
+  pushChange(out, oldLines.slice(oldEnd), false, false);
+  return out;
+}
+
 /** Align two texts line by line for a side-by-side view (see the file comment). */
 export function alignDiff(previous: string, current: string, options: AlignOptions = {}): AlignedDiff {
   const oldLines = splitLines(previous);
@@ -224,7 +336,7 @@ export function alignDiff(previous: string, current: string, options: AlignOptio
   const stats = { unchanged: 0, deleted: 0, added: 0, changed: 0 };
   const rows: DiffRow[] = [];
 
-  let changes = diffArrays(oldLines, newLines, { timeout: options.lineDiffTimeoutMs ?? 2000 });
+  let changes = lineDiff(oldLines, newLines, options.lineDiffTimeoutMs ?? 2000);
   const approximate = !changes;
   if (!changes) {
     changes = [
