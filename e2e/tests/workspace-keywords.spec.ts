@@ -134,9 +134,12 @@ test.describe.serial('keywords', () => {
     await row(page, DICTIONARY_KEYWORD).getByRole('switch').click({ force: true });
     await expect(row(page, DICTIONARY_KEYWORD).getByTestId('serp-search')).toBeVisible();
     const dictKw = (await rest<Json[]>(request, 'service', 'GET', `keywords?keyword=eq.${encodeURIComponent(DICTIONARY_KEYWORD)}&select=id`))[0].id as number;
+    await closeToasts(page);
     await row(page, DICTIONARY_KEYWORD).getByTestId('serp-search').click();
-    await expect(page.getByText('SERP search action added. The search will run in the background.').first()).toBeVisible();
-    const second = await rest<Json[]>(request, 'service', 'GET', `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${serpsAction}&select=id,info2,created_date,status`);
+    await expect(page.getByText('SERP search action added. The search will run in the background.')).toBeVisible();
+    const serpsActions = `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${serpsAction}&select=id,info2,created_date,status`;
+    await expect.poll(async () => (await rest<Json[]>(request, 'service', 'GET', serpsActions))[0].info2).toBe(String(dictKw));
+    const second = await rest<Json[]>(request, 'service', 'GET', serpsActions);
     expect(second).toHaveLength(1);
     expect(second[0].id).toBe(first[0].id);
     expect(second[0].info2).toBe(String(dictKw));
