@@ -103,7 +103,7 @@ function RateCell({ value }: { value: Proportion | null }) {
   const pct = usePercent();
   if (!value) return <Text size="sm">–</Text>;
   return (
-    <Stack gap={0}>
+    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
       <Text size="sm" fw={700}>
         {value.k}/{value.n} · {pct(value.rate)}
       </Text>

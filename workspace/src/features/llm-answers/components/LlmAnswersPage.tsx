@@ -56,17 +56,17 @@ function CitationCell({ row }: { row: AnswerRow }) {
   const { t } = useTranslation(NS);
   if (!row.analysed_at) {
     return (
-      <Badge variant="outline" color="gray.8" size="sm">
+      <Badge variant="outline" color="gray.8" size="sm" tt="none">
         {t('table.notAnalysed')}
       </Badge>
     );
   }
   return (
     <Stack gap={4} align="flex-start">
-      <Badge variant={row.domain_cited ? 'filled' : 'outline'} color={row.domain_cited ? 'teal.9' : 'gray.8'} size="sm" data-testid="badge-domain" data-value={String(row.domain_cited)}>
+      <Badge variant={row.domain_cited ? 'filled' : 'outline'} color={row.domain_cited ? 'teal.9' : 'gray.8'} size="sm" tt="none" data-testid="badge-domain" data-value={String(row.domain_cited)}>
         {row.domain_cited ? t('table.domainCited') : t('table.domainNotCited')}
       </Badge>
-      <Badge variant={row.brand_mentioned ? 'filled' : 'outline'} color={row.brand_mentioned ? 'indigo.8' : 'gray.8'} size="sm" data-testid="badge-brand" data-value={String(row.brand_mentioned)}>
+      <Badge variant={row.brand_mentioned ? 'filled' : 'outline'} color={row.brand_mentioned ? 'indigo.8' : 'gray.8'} size="sm" tt="none" data-testid="badge-brand" data-value={String(row.brand_mentioned)}>
         {row.brand_mentioned ? t('table.brandMentioned') : t('table.brandNotMentioned')}
       </Badge>
     </Stack>
