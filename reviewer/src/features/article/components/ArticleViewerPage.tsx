@@ -1,6 +1,6 @@
 import '../i18n';
 import './article.css';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
@@ -12,11 +12,13 @@ import { externalPaths, paths } from '../../../config/paths';
 import { useArticle, useArticleViewContext, useSetCoverImage } from '../api/article';
 import { assetUrl, coverImage, formatDate, isVersionId, readingMinutes, reviewState, withoutRepeatedTitle } from '../utils/article';
 import { sanitizeArticleHtml } from '../utils/sanitize';
-import { DemoArticleModal } from './DemoArticleModal';
 import { ReviewPanel, ReviewStateBadge } from './ReviewPanel';
-import { SelectImageModal } from './SelectImageModal';
 import { ChangesSection } from './ChangesSection';
 import { ArticleLoading } from './ArticleLoading';
+
+// the dialogs (Mantine's Modal and what it brings) download when first opened, not with the article
+const DemoArticleModal = lazy(() => import('./DemoArticleModal').then((m) => ({ default: m.DemoArticleModal })));
+const SelectImageModal = lazy(() => import('./SelectImageModal').then((m) => ({ default: m.SelectImageModal })));
 
 function backendUrl(): string {
   try {
@@ -59,6 +61,13 @@ export default function ArticleViewerPage() {
   const setCover = useSetCoverImage(versionId ?? '');
   const [demoOpen, setDemoOpen] = useState(false);
   const [imagesOpen, setImagesOpen] = useState(false);
+  // once opened, a dialog stays mounted so that it can play its closing transition
+  const [demoUsed, setDemoUsed] = useState(false);
+  const [imagesUsed, setImagesUsed] = useState(false);
+  const openDemo = () => {
+    setDemoUsed(true);
+    setDemoOpen(true);
+  };
 
   const data = article.data;
   const name = data?.page.name ?? '';
@@ -106,8 +115,11 @@ export default function ArticleViewerPage() {
   const lng = i18n.language;
 
   function changeImage() {
-    if (a.is_demo) setDemoOpen(true);
-    else setImagesOpen(true);
+    if (a.is_demo) openDemo();
+    else {
+      setImagesUsed(true);
+      setImagesOpen(true);
+    }
   }
 
   function selectImage(imageId: number) {
@@ -119,7 +131,7 @@ export default function ArticleViewerPage() {
       onError: (error) => {
         if (isDataError(error) && error.hint === 'demo_article') {
           setImagesOpen(false);
-          setDemoOpen(true);
+          openDemo();
         } else {
           showToast({ color: 'red', title: t('toast.imageFailed'), message: dataErrorMessage(error, t) });
         }
@@ -212,20 +224,24 @@ export default function ArticleViewerPage() {
         </div>
 
         <aside className="cv-panel" data-print="hide">
-          <ReviewPanel versionId={versionId} article={a} onDemo={() => setDemoOpen(true)} />
+          <ReviewPanel versionId={versionId} article={a} onDemo={openDemo} />
         </aside>
       </div>
 
-      <DemoArticleModal opened={demoOpen} onClose={() => setDemoOpen(false)} />
-      <SelectImageModal
-        opened={imagesOpen}
-        onClose={() => setImagesOpen(false)}
-        images={a.images}
-        currentUrl={cover}
-        resolve={(url) => assetUrl(url, backend)}
-        busy={setCover.isPending}
-        onSelect={selectImage}
-      />
+      <Suspense fallback={null}>
+        {(demoOpen || demoUsed) && <DemoArticleModal opened={demoOpen} onClose={() => setDemoOpen(false)} />}
+        {(imagesOpen || imagesUsed) && (
+          <SelectImageModal
+            opened={imagesOpen}
+            onClose={() => setImagesOpen(false)}
+            images={a.images}
+            currentUrl={cover}
+            resolve={(url) => assetUrl(url, backend)}
+            busy={setCover.isPending}
+            onSelect={selectImage}
+          />
+        )}
+      </Suspense>
     </article>
   );
 }

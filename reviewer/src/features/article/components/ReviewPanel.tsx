@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Box, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPencil, IconPrinter, IconArrowBackUp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,8 @@ import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { NS } from '../i18n';
 import { articleKeys, useReviewActions, type ReviewAction } from '../api/article';
 import { reviewState, type ReviewState } from '../utils/article';
-import { SendForRevisionModal } from './SendForRevisionModal';
+
+const SendForRevisionModal = lazy(() => import('./SendForRevisionModal').then((m) => ({ default: m.SendForRevisionModal })));
 
 const BADGE: Record<ReviewState, { color: string; icon: React.ReactNode }> = {
   draft: { color: 'gray', icon: <IconPencil size={14} aria-hidden /> },
@@ -52,6 +53,7 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
   const queryClient = useQueryClient();
   const { run, isPending } = useReviewActions(versionId);
   const [revisionOpen, setRevisionOpen] = useState(false);
+  const [revisionUsed, setRevisionUsed] = useState(false);
   const state = reviewState(article.version);
 
   async function act(action: ReviewAction, comments?: string): Promise<boolean> {
@@ -80,7 +82,10 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
 
   function openRevision() {
     if (article.is_demo) onDemo();
-    else setRevisionOpen(true);
+    else {
+      setRevisionUsed(true);
+      setRevisionOpen(true);
+    }
   }
 
   const comments = article.version.comments_to_modify;
@@ -136,16 +141,20 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
           </Button>
         </Stack>
       </Stack>
-      <SendForRevisionModal
-        opened={revisionOpen}
-        busy={isPending}
-        onClose={() => setRevisionOpen(false)}
-        onSubmit={async (text) => {
-          const ok = await act('sendForRevision', text);
-          if (ok) setRevisionOpen(false);
-          return ok;
-        }}
-      />
+      {revisionUsed && (
+        <Suspense fallback={null}>
+          <SendForRevisionModal
+            opened={revisionOpen}
+            busy={isPending}
+            onClose={() => setRevisionOpen(false)}
+            onSubmit={async (text) => {
+              const ok = await act('sendForRevision', text);
+              if (ok) setRevisionOpen(false);
+              return ok;
+            }}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
