@@ -5,7 +5,7 @@
  * `diff` package load when comparing starts).
  */
 import '../i18n';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,14 @@ export default function CompareVersions({ pageId, versions, active, otherId, onP
     [t],
   );
 
-  const otherData = other.data && other.data.id === otherId ? other.data : null;
+  // the diff is computed and rendered in an ordinary update after this panel's first commit: as part
+  // of the lazy chunk's (interruptible) retry render, a huge diff could be restarted again and again
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const id = window.requestAnimationFrame(() => setReady(true));
+    return () => window.cancelAnimationFrame(id);
+  }, []);
+  const otherData = ready && other.data && other.data.id === otherId ? other.data : null;
   const [older, newer] = otherData ? orderForDiff(otherData, active) : [null, null];
   const diff = useMemo(() => (older && newer ? alignDiff(older.html_content ?? '', newer.html_content ?? '') : null), [older, newer]);
 
