@@ -33,7 +33,7 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
   const ids = new Set(versions.map((v) => v.id));
 
   return (
-    <Table.ScrollContainer minWidth={300}>
+    <Table.ScrollContainer minWidth={260}>
       <Table verticalSpacing="xs" highlightOnHover data-testid="versions-table" aria-label={t('table.title')}>
         <Table.Thead>
           <Table.Tr>
