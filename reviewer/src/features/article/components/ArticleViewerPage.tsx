@@ -11,7 +11,7 @@ import { NS } from '../i18n';
 import { externalPaths, paths } from '../../../config/paths';
 import { useArticle, useArticleViewContext, useSetCoverImage } from '../api/article';
 import { assetUrl, coverImage, formatDate, isVersionId, readingMinutes, reviewState, withoutRepeatedTitle } from '../utils/article';
-import { sanitizeArticleHtml } from '../utils/sanitize';
+import { sanitizeArticleHtml } from '@citable/shared/article-html';
 import { ReviewPanel, ReviewStateBadge } from './ReviewPanel';
 import { ChangesSection } from './ChangesSection';
 import { ArticleLoading } from './ArticleLoading';

@@ -1,5 +1,5 @@
 import { assetUrl, coverImage, isVersionId, readingMinutes, reviewState, withoutRepeatedTitle, wordCount } from './article';
-import { sanitizeArticleHtml } from './sanitize';
+import { sanitizeArticleHtml } from '@citable/shared/article-html';
 
 const page = { id: 1, name: 'P', url: 'u', hide_cover_image_from_preview: false, hide_revisions_texts_from_preview: false };
 

@@ -3,7 +3,7 @@
  * "what changed" compares text, not HTML source. Input is sanitized first; output is plain text (the
  * diff shows it as text).
  */
-import { sanitizeArticleHtml } from './sanitize';
+import { sanitizeArticleHtml } from '@citable/shared/article-html';
 
 const BLOCKS_WITH_CHILDREN = new Set(['DIV', 'SECTION', 'ARTICLE', 'MAIN', 'HEADER', 'FOOTER', 'ASIDE', 'UL', 'OL', 'TABLE', 'THEAD', 'TBODY', 'TFOOT', 'FIGURE', 'DL', 'NAV', 'BODY']);
 

@@ -1,7 +1,7 @@
 /**
  * The HTML Content viewer (spec/app.md §2, §4): rendered / code toggle; in code view an Edit
  * button; while editing, Cancel and Modify. The rendered view is the article HTML sanitized by
- * DOMPurify (utils/sanitize); the code view and the editor are CodeMirror (lazy chunk).
+ * DOMPurify (@citable/shared/article-html); the code view and the editor are CodeMirror (lazy chunk).
  */
 import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, SegmentedControl, Stack, Text, Tooltip, Typography } from '@mantine/core';
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageVersion } from '@citable/shared';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
-import { sanitizeArticleHtml } from '../utils/sanitize';
+import { sanitizeArticleHtml } from '@citable/shared/article-html';
 import { canEdit, canToggleView, type ViewerState } from '../utils/versions';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));

@@ -1,4 +1,4 @@
-import { sanitizeArticleHtml } from './sanitize';
+import { sanitizeArticleHtml } from './sanitizeArticleHtml';
 
 /** Renders the sanitized HTML in a detached container and returns it. */
 function rendered(html: string) {
