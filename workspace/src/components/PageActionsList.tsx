@@ -1,11 +1,12 @@
 import './page-actions/i18n';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {  } from '@tabler/icons-react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NS } from './page-actions/i18n';
 import { isActive, useLatestPageActions, type PageActionRow } from './page-actions/pageActions';
+import { LoadErrorAlert } from './LoadErrorAlert';
 
 export type { PageActionRow } from './page-actions/pageActions';
 export { latestPageActionsKey, getLatestPageActions } from './page-actions/pageActions';
@@ -92,11 +93,7 @@ export function PageActionsList({
     );
   } else if (actions.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('loadError')} role="alert">
-        <Button mt="xs" size="xs" variant="light" color="red" onClick={() => void actions.refetch()} loading={actions.isFetching}>
-          {t('retry')}
-        </Button>
-      </Alert>
+      <LoadErrorAlert title={t('loadError')} retryLabel={t('retry')} query={actions} />
     );
   } else if (actions.data.length === 0) {
     body = (

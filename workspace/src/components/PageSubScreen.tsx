@@ -1,7 +1,7 @@
 import './page-sub-screen/i18n';
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Box, Breadcrumbs, Button, Center, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Box, Breadcrumbs, Button, Center, Stack, Text, Title } from '@mantine/core';
+import {  } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isDataError } from '@citable/shared/data';
@@ -10,6 +10,7 @@ import { NS } from './page-sub-screen/i18n';
 import { parseRouteId, usePageContext, type PageContext } from './page-sub-screen/pageContext';
 import { ScreenContainer } from './ScreenContainer';
 import { ScreenLoader } from './ScreenLoader';
+import { LoadErrorAlert } from './LoadErrorAlert';
 
 export type { PageContext } from './page-sub-screen/pageContext';
 
@@ -54,11 +55,7 @@ export function PageSubScreen({ screenLabel, children, 'data-testid': testId }: 
     if (isDataError(page.error) && page.error.kind === 'not_found') return <PageNotFound />;
     return (
       <ScreenContainer>
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('loadError')} role="alert">
-          <Button mt="sm" variant="light" color="red" onClick={() => void page.refetch()} loading={page.isFetching}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={t('loadError')} retryLabel={t('retry')} query={page} />
       </ScreenContainer>
     );
   }

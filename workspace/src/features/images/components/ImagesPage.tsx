@@ -1,8 +1,8 @@
 import '../i18n';
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconSparkles } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
@@ -18,6 +18,7 @@ import { imageSrc, useChooseImage, useDeleteImage, useImages, type ImageRow } fr
 import { ExampleUploader } from './ExampleUploader';
 import { GenerateImageForm } from './GenerateImageForm';
 import { ImageCard } from './ImageCard';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 type Numbered = { image: ImageRow; n: number; kind: 'proposition' | 'example' };
 
@@ -59,12 +60,7 @@ function ImagesScreen({ page }: { page: PageContext }) {
   };
 
   const loadError = (title: string, query: { refetch: () => unknown; isFetching: boolean }, testId: string) => (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('errorTitle')} role="alert" data-testid={testId}>
-      <Text size="sm">{title}</Text>
-      <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-        {t('retry')}
-      </Button>
-    </Alert>
+    <LoadErrorAlert title={t('errorTitle')} detail={title} retryLabel={t('retry')} query={query} data-testid={testId} />
   );
 
   let propositionsBody;

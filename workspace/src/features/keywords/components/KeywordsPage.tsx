@@ -1,8 +1,8 @@
 import '../i18n';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
@@ -18,6 +18,7 @@ import { usePageKeywords, useQueueSerpSearch, useRemoveKeyword, useSerpsActionId
 import { showSerpSearch } from '../utils/keywords';
 import { AddKeywordModal } from './AddKeywordModal';
 import { SerpResultsModal } from './SerpResultsModal';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 /** spec/app.md §9: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
@@ -136,12 +137,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
   if (keywords.isPending) body = <ScreenLoader label={t('loading')} />;
   else if (keywords.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('loadError')} role="alert" data-testid="keywords-error">
-        <Text size="sm">{dataErrorMessage(keywords.error, t)}</Text>
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void keywords.refetch()} loading={keywords.isFetching}>
-          {t('retry')}
-        </Button>
-      </Alert>
+      <LoadErrorAlert title={t('loadError')} detail={dataErrorMessage(keywords.error, t)} retryLabel={t('retry')} query={keywords} data-testid="keywords-error" />
     );
   } else if (keywords.data.length === 0) {
     body = (

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Badge, Button, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
+import {  } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
 import { useSerps } from '../api/keywords';
 import { isOwnResult, safeHref, truncateMeta } from '../utils/keywords';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 interface SerpResultsModalProps {
   keyword: { id: number; text: string } | null;
@@ -23,11 +24,7 @@ export function SerpResultsModal({ keyword, siteUrl, onClose }: SerpResultsModal
   if (serps.isPending) body = <ScreenLoader label={t('serps.loading')} />;
   else if (serps.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('serps.loadError')} role="alert">
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void serps.refetch()} loading={serps.isFetching}>
-          {t('retry')}
-        </Button>
-      </Alert>
+      <LoadErrorAlert title={t('serps.loadError')} retryLabel={t('retry')} query={serps} />
     );
   } else if (serps.data.length === 0) {
     body = (

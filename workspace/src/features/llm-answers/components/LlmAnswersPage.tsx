@@ -1,8 +1,8 @@
 import '../i18n';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconSparkles } from '@tabler/icons-react';
+import { IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
@@ -18,6 +18,7 @@ import { answerToMarkdown, truncateWords } from '../utils/answers';
 import { computeCitationStats } from '../utils/citationStats';
 import { AnswerMarkdown } from './AnswerMarkdown';
 import { CitationFigures } from './CitationFigures';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 /** spec/app.md §9: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
@@ -132,12 +133,7 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
   if (answers.isPending) body = <ScreenLoader label={t('loading')} />;
   else if (answers.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('loadError')} role="alert" data-testid="answers-error">
-        <Text size="sm">{dataErrorMessage(answers.error, t)}</Text>
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void answers.refetch()} loading={answers.isFetching}>
-          {t('retry')}
-        </Button>
-      </Alert>
+      <LoadErrorAlert title={t('loadError')} detail={dataErrorMessage(answers.error, t)} retryLabel={t('retry')} query={answers} data-testid="answers-error" />
     );
   } else if (answers.data.length === 0) {
     body = (

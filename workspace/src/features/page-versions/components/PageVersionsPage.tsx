@@ -1,7 +1,7 @@
 import '../i18n';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconGitCompare, IconPlus, IconX } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Breadcrumbs, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconGitCompare, IconPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ import {
 import { HtmlContentViewer } from './HtmlContentViewer';
 import { ModifyVersionForm } from './ModifyVersionForm';
 import { STATE_COLOR, STATE_TEXT, VersionsTable } from './VersionsTable';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
@@ -131,11 +132,7 @@ export function PageVersionsPage() {
     if (isDataError(header.error) && header.error.kind === 'not_found') return <PageUnavailable />;
     return (
       <ScreenContainer>
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('pageLoadError')} role="alert">
-          <Button mt="sm" variant="light" color="red" onClick={() => void header.refetch()} loading={header.isFetching}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={t('pageLoadError')} retryLabel={t('retry')} query={header} />
       </ScreenContainer>
     );
   }
@@ -283,11 +280,7 @@ export function PageVersionsPage() {
           {t('viewer.versionNotFound')}
         </Text>
       ) : (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={dataErrorMessage(content.error, t)} role="alert">
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void content.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={dataErrorMessage(content.error, t)} retryLabel={t('retry')} query={content} />
       );
   } else if (!activeContent) {
     viewerBody = <ScreenLoader label={t('loadingContent')} />;
@@ -377,11 +370,7 @@ export function PageVersionsPage() {
               {versions.isPending ? (
                 <ScreenLoader label={t('loadingVersions')} />
               ) : versions.isError ? (
-                <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('versionsLoadError')} role="alert">
-                  <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void versions.refetch()} loading={versions.isFetching}>
-                    {t('retry')}
-                  </Button>
-                </Alert>
+                <LoadErrorAlert title={t('versionsLoadError')} retryLabel={t('retry')} query={versions} />
               ) : list.length === 0 ? (
                 <Stack gap={4} py="md" ta="center" data-testid="versions-empty">
                   <Text fw={600}>{t('table.empty')}</Text>

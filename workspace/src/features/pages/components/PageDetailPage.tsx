@@ -17,7 +17,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconArrowRight,
   IconExternalLink,
   IconEye,
@@ -48,6 +47,7 @@ import { PageFormModal } from './PageFormModal';
 import { PagesBreadcrumbs } from './PagesBreadcrumbs';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 function PageNotFound({ siteId }: { siteId: number | null }) {
   const { t } = useTranslation(NS);
@@ -154,12 +154,7 @@ export function PageDetailPage() {
     if (!isLoadFailure) return <PageNotFound siteId={siteId} />;
     return (
       <ScreenContainer gap="md">
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('detail.loadError')} role="alert">
-          <Text size="sm">{dataErrorMessage(page.error, t)}</Text>
-          <Button mt="sm" variant="light" color="red" onClick={() => void page.refetch()} loading={page.isFetching}>
-            {t('list.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={t('detail.loadError')} detail={dataErrorMessage(page.error, t)} retryLabel={t('list.retry')} query={page} />
       </ScreenContainer>
     );
   }

@@ -2,7 +2,6 @@ import '../i18n';
 import { useEffect, useMemo, useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -16,7 +15,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAlertCircle, IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSelector, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSelector, IconTrash } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
@@ -46,6 +45,7 @@ import { SearchBox } from './SearchBox';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
 import { parseId } from '../utils/ids';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 interface SortHeaderProps {
   column: SortColumn;
@@ -184,12 +184,7 @@ export function PagesListPage() {
       <BatchActionsBar selected={selectedPages} onClear={() => setSelected(new Map())} />
 
       {pages.isError && !pages.data ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('list.loadError')} role="alert">
-          <Text size="sm">{dataErrorMessage(pages.error, t)}</Text>
-          <Button mt="sm" variant="light" color="red" onClick={() => void pages.refetch()} loading={pages.isFetching}>
-            {t('list.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
       ) : (
         <Table.ScrollContainer minWidth={980} type="native">
           <Table

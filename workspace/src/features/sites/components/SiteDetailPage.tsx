@@ -2,7 +2,6 @@ import '../i18n';
 import { useEffect, useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Breadcrumbs,
@@ -20,7 +19,6 @@ import {
 } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import {
-  IconAlertCircle,
   IconArrowRight,
   IconChartBar,
   IconCheck,
@@ -46,6 +44,7 @@ import { parseSiteId } from '../utils/siteForm';
 import { SiteFormModal } from './SiteFormModal';
 import { SiteLogo } from './SiteLogo';
 import { SiteTitle } from './SiteTitle';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 function SiteNotFound() {
   const { t } = useTranslation('sites');
@@ -92,11 +91,7 @@ export function SiteDetailPage() {
     if (isDataError(site.error) && site.error.kind === 'not_found') return <SiteNotFound />;
     return (
       <ScreenContainer gap="md">
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('detail.loadError')} role="alert">
-          <Button mt="sm" variant="light" color="red" onClick={() => void site.refetch()} loading={site.isFetching}>
-            {t('list.retry')}
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={t('detail.loadError')} retryLabel={t('list.retry')} query={site} />
       </ScreenContainer>
     );
   }

@@ -1,7 +1,7 @@
 import '../i18n';
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconPlus, IconWorldWww } from '@tabler/icons-react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ScreenContainer } from '../../../components/ScreenContainer';
 import { ScreenLoader } from '../../../components/ScreenLoader';
@@ -9,6 +9,7 @@ import { useSites, type SiteWithPageCount } from '../api/sites';
 import { SiteCard } from './SiteCard';
 import { SiteFormModal } from './SiteFormModal';
 import { DeleteSiteDialog } from './DeleteSiteDialog';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 /** The sites list (/dashboard and /sites): the user's sites, newest first. */
 export function SitesListPage() {
@@ -26,11 +27,7 @@ export function SitesListPage() {
     );
   } else if (sites.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('list.loadError')} role="alert">
-        <Button mt="sm" variant="light" color="red" onClick={() => void sites.refetch()} loading={sites.isFetching}>
-          {t('list.retry')}
-        </Button>
-      </Alert>
+      <LoadErrorAlert title={t('list.loadError')} retryLabel={t('list.retry')} query={sites} />
     );
   } else if (sites.data.length === 0) {
     body = (
