@@ -1,7 +1,6 @@
 import './page-actions/i18n';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import {  } from '@tabler/icons-react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NS } from './page-actions/i18n';
@@ -74,6 +73,9 @@ export function PageActionsList({
   }, [actions.data, queryClient]);
 
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // what a finished run took and cost (the worker records them when the provider reports a price)
+  const secondsFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const costFormat = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumSignificantDigits: 3 });
   const heading =
     title === null ? null : (
       <Title order={2} size="h4">
@@ -134,6 +136,8 @@ export function PageActionsList({
                 {t('queuedAt', { date: dateFormat.format(new Date(row.created_date)) })}
                 {row.updated_at !== row.created_date && ` · ${t('updatedAt', { date: dateFormat.format(new Date(row.updated_at)) })}`}
                 {row.attempts > 0 && ` · ${t('attempts', { count: row.attempts })}`}
+                {row.duration_ms !== null && ` · ${t('duration', { seconds: secondsFormat.format(row.duration_ms / 1000) })}`}
+                {row.cost_usd !== null && ` · ${t('cost', { cost: costFormat.format(row.cost_usd) })}`}
               </Text>
               {row.status === 'failed' && (
                 <Text size="sm" c="red.8" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="page-action-error">

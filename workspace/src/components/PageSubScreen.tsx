@@ -1,7 +1,6 @@
 import './page-sub-screen/i18n';
 import type { ReactNode } from 'react';
 import { Anchor, Box, Breadcrumbs, Button, Center, Stack, Text, Title } from '@mantine/core';
-import {  } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isDataError } from '@citable/shared/data';

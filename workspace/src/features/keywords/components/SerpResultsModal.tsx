@@ -1,12 +1,36 @@
-import { Anchor, Badge, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {  } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
 import { useSerps } from '../api/keywords';
 import { isOwnResult, safeHref, truncateMeta } from '../utils/keywords';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+
+/** SERP result types with a translated label; any other value is shown in sentence case. */
+const KNOWN_TYPES = [
+  'organic',
+  'featured_snippet',
+  'people_also_ask',
+  'local_pack',
+  'video',
+  'image',
+  'images',
+  'news',
+  'top_stories',
+  'knowledge_graph',
+  'shopping',
+  'paid',
+  'ads',
+] as const;
+
+function typeLabel(type: string, t: TFunction): string {
+  const key = type.trim().toLowerCase();
+  if ((KNOWN_TYPES as readonly string[]).includes(key)) return t(`serps.types.${key}`);
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 interface SerpResultsModalProps {
   keyword: { id: number; text: string } | null;
@@ -32,6 +56,72 @@ export function SerpResultsModal({ keyword, siteUrl, onClose }: SerpResultsModal
         {t('serps.empty')}
       </Text>
     );
+  } else if (isMobile) {
+    // phones: one card per result (no sideways-scrolling table)
+    body = (
+      <Stack gap="xs" component="ol" aria-label={t('serps.tableLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="serps-list">
+        {serps.data.map((row) => {
+          const own = isOwnResult(row.url, siteUrl);
+          const href = safeHref(row.url);
+          const title = row.title || t('serps.untitled');
+          return (
+            <Card
+              key={row.id}
+              component="li"
+              withBorder
+              radius="sm"
+              padding="sm"
+              data-testid="serp-row"
+              data-own={own || undefined}
+              bg={own ? 'var(--mantine-color-teal-0)' : undefined}
+              style={own ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-teal-7)' } : undefined}
+            >
+              <Group gap="xs" align="flex-start" wrap="nowrap">
+                <Text fw={700} size="sm" style={{ flexShrink: 0 }} aria-label={`${t('serps.position')} ${row.position_absolute ?? '–'}`}>
+                  {row.position_absolute ?? '–'}.
+                </Text>
+                <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                  {href ? (
+                    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
+                      {title}
+                      <VisuallyHidden> {t('serps.opensNewTab')}</VisuallyHidden>
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
+                      {title}
+                    </Text>
+                  )}
+                  {row.url && (
+                    <Text size="xs" c="gray.7" truncate="end" title={row.url}>
+                      {row.url}
+                    </Text>
+                  )}
+                  {row.meta_description && (
+                    <Text size="sm" data-testid="serp-meta">
+                      {truncateMeta(row.meta_description)}
+                    </Text>
+                  )}
+                  {(row.type || own) && (
+                    <Group gap={6}>
+                      {row.type && (
+                        <Badge variant="outline" color="gray.8" size="sm" tt="none">
+                          {typeLabel(row.type, t)}
+                        </Badge>
+                      )}
+                      {own && (
+                        <Badge color="teal.9" variant="filled" size="sm">
+                          {t('serps.ownSite')}
+                        </Badge>
+                      )}
+                    </Group>
+                  )}
+                </Stack>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    );
   } else {
     body = (
       <Table.ScrollContainer minWidth={720}>
@@ -42,7 +132,7 @@ export function SerpResultsModal({ keyword, siteUrl, onClose }: SerpResultsModal
               <Table.Th>{t('serps.resultTitle')}</Table.Th>
               <Table.Th>{t('serps.url')}</Table.Th>
               <Table.Th>{t('serps.meta')}</Table.Th>
-              <Table.Th w={120}>{t('serps.type')}</Table.Th>
+              <Table.Th w={170}>{t('serps.type')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -85,10 +175,10 @@ export function SerpResultsModal({ keyword, siteUrl, onClose }: SerpResultsModal
                       {truncateMeta(row.meta_description)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {row.type && (
-                      <Badge variant="outline" color="gray.8" size="sm">
-                        {row.type}
+                      <Badge variant="outline" color="gray.8" size="sm" tt="none" maw="none" styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}>
+                        {typeLabel(row.type, t)}
                       </Badge>
                     )}
                   </Table.Td>
