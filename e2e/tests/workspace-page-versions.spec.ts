@@ -261,7 +261,7 @@ test.describe.serial('page versions', () => {
     await page.getByRole('button', { name: 'Compare Versions' }).click();
     await page.getByTestId('compare-picker').click();
     const v2Label = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)),
+      (iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
       new Date(Date.UTC(2026, 10, 12, 9, 30)).toISOString(),
     );
     await page.getByRole('option', { name: v2Label }).click();
@@ -320,7 +320,7 @@ test.describe.serial('page versions', () => {
     }
     // choosing v1 prefills its comments_to_modify
     const v1Label = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)),
+      (iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
       new Date(Date.UTC(2026, 10, 10, 9, 30)).toISOString(),
     );
     await form.getByTestId('modify-version').click();
@@ -333,7 +333,7 @@ test.describe.serial('page versions', () => {
     await form.getByTestId('flag-createNewVersion').check();
     await form.getByTestId('modify-example').click();
     const v3Label = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)),
+      (iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
       new Date(Date.UTC(2026, 10, 14, 9, 30)).toISOString(),
     );
     await page.getByRole('option', { name: v3Label }).click();

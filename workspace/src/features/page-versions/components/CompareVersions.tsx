@@ -68,7 +68,7 @@ export default function CompareVersions({ pageId, versions, active, otherId, onP
         value={otherId}
         onChange={(value) => onPick(value)}
         allowDeselect={false}
-        maw={420}
+        maw={{ base: '100%', sm: 420 }}
         comboboxProps={{ withinPortal: true }}
         data-testid="compare-picker"
       />

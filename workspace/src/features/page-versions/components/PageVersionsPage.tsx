@@ -1,6 +1,6 @@
 import '../i18n';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Anchor, Badge, Box, Breadcrumbs, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconGitCompare, IconPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -33,6 +33,7 @@ import { HtmlContentViewer } from './HtmlContentViewer';
 import { ModifyVersionForm } from './ModifyVersionForm';
 import { STATE_COLOR, STATE_TEXT, VersionsTable } from './VersionsTable';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { WrappingBreadcrumbs } from '../../../components/WrappingBreadcrumbs';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
@@ -87,7 +88,7 @@ export function PageVersionsPage() {
   const createVersion = useCreatePageVersion(pageId ?? 0);
 
   const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }),
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
     [i18n.language],
   );
   const formatDate = useCallback((iso: string) => dateFormat.format(new Date(iso)), [dateFormat]);
@@ -317,7 +318,7 @@ export function PageVersionsPage() {
   return (
     <ScreenContainer data-testid="page-versions-screen">
       <Box component="nav" aria-label={t('breadcrumb')}>
-        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        <WrappingBreadcrumbs>
           <Anchor component={Link} to={paths.sites()} size="sm">
             {t('sites')}
           </Anchor>
@@ -333,14 +334,11 @@ export function PageVersionsPage() {
           <Text size="sm" c="gray.7" aria-current="page">
             {t('versions')}
           </Text>
-        </Breadcrumbs>
+        </WrappingBreadcrumbs>
       </Box>
 
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 320px' }}>
-          <Text size="sm" c="gray.7" fw={600} tt="uppercase">
-            {t('title')}
-          </Text>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }} data-testid="page-title">
             {page.name}
           </Title>

@@ -1,6 +1,7 @@
-import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor, Box, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { WrappingBreadcrumbs } from '../../../components/WrappingBreadcrumbs';
 import { paths } from '../../../config/paths';
 import { NS } from '../i18n';
 
@@ -24,7 +25,7 @@ export function PagesBreadcrumbs({ siteId, siteName, pageName, listSearch = '' }
   );
   return (
     <Box component="nav" aria-label={t('detail.breadcrumb')}>
-      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+      <WrappingBreadcrumbs>
       <Anchor component={Link} to={paths.dashboard()} size="sm">
         {t('detail.dashboard')}
       </Anchor>
@@ -44,7 +45,7 @@ export function PagesBreadcrumbs({ siteId, siteName, pageName, listSearch = '' }
         </Anchor>
       )}
       {pageName !== undefined && current(pageName)}
-      </Breadcrumbs>
+      </WrappingBreadcrumbs>
     </Box>
   );
 }
