@@ -43,9 +43,9 @@ function ArticleNotFound({ malformed, versionId }: { malformed: boolean; version
             {t('notFound.reference', { path: paths.view(versionId) })}
           </Text>
         )}
-        <Anchor component={Link} to={externalPaths.home()} c="indigo.9">
-          Citable
-        </Anchor>
+        <Button component={Link} to={externalPaths.home()} color="indigo.8" leftSection={<IconArrowLeft size={16} aria-hidden />} data-testid="not-found-home">
+          {t('notFound.home')}
+        </Button>
       </Stack>
     </div>
   );

@@ -23,7 +23,7 @@ export function ChangesSection({ sentBack, currentHtml }: Props) {
         <Title order={2} size="h4" id="cv-changes-title">
           {t('changes.title')}
         </Title>
-        <Text size="sm" c="dark.5">
+        <Text size="md" c="dark.5">
           {t('changes.intro', { date: formatDate(sentBack.created_date, i18n.language) })}
         </Text>
         <Text component="blockquote" className="cv-comments" m={0} pl="md" style={{ borderLeft: '3px solid #adb5bd' }} data-testid="changes-comments">

@@ -132,7 +132,7 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
             </Button>
           )}
           {state === 'approved' && (
-            <Button variant="outline" color="dark" onClick={() => void act('cancelApproval')} disabled={isPending}>
+            <Button variant="outline" color="red.8" onClick={() => void act('cancelApproval')} disabled={isPending}>
               {t('actions.cancelApproval')}
             </Button>
           )}
