@@ -89,8 +89,9 @@ function KeywordsScreen({ page }: { page: PageContext }) {
     });
   };
 
+  // fixed slot for up to three 34 px icons, so every row/card lines its actions up the same way
   const actionsOf = (row: PageKeywordRow) => (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
+    <Group gap={4} justify="flex-end" wrap="nowrap" w={110} style={{ flexShrink: 0 }}>
       {showSerpSearch(row, serpsActionId) && (
         <Tooltip label={t('serpSearch')}>
           <ActionIcon
@@ -184,9 +185,13 @@ function KeywordsScreen({ page }: { page: PageContext }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('columns.keyword')}</Table.Th>
-              <Table.Th w={110}>{t('columns.toSearch')}</Table.Th>
-              <Table.Th w={100}>{t('columns.serps')}</Table.Th>
-              <Table.Th w={120} ta="right">
+              <Table.Th w={200} style={{ whiteSpace: 'nowrap' }}>
+                {t('columns.toSearch')}
+              </Table.Th>
+              <Table.Th w={140} style={{ whiteSpace: 'nowrap' }}>
+                {t('columns.serps')}
+              </Table.Th>
+              <Table.Th w={130} ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t('columns.actions')}
               </Table.Th>
             </Table.Tr>
@@ -213,7 +218,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  {actionsOf(row)}
+                  <Group justify="flex-end">{actionsOf(row)}</Group>
                 </Table.Td>
               </Table.Tr>
             ))}
