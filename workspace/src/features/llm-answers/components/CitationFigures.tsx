@@ -1,4 +1,5 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
@@ -32,7 +33,7 @@ function RateCard({ label, value, testId }: { label: string; value: Proportion |
               {pct(value.rate)}
             </Text>
             <Text size="sm" data-testid={`${testId}-k-of-n`}>
-              {t('figures.kOfN', { k: value.k, n: value.n })}
+              {t('figures.kOfN', { count: value.k, k: value.k, n: value.n })}
             </Text>
           </Group>
           <Text size="sm" c="gray.7" data-testid={`${testId}-interval`}>
@@ -90,7 +91,18 @@ function Competitors({ list, testId }: { list: Competitor[]; testId?: string }) 
   return (
     <Group gap={6} wrap="wrap" data-testid={testId}>
       {list.map((c) => (
-        <Badge key={c.domain} variant="outline" color="gray.8" tt="none" size="md" data-testid="competitor" data-domain={c.domain} style={{ maxWidth: '100%' }}>
+        <Badge
+          key={c.domain}
+          variant="outline"
+          color="gray.8"
+          tt="none"
+          size="lg"
+          fz={13}
+          fw={600}
+          data-testid="competitor"
+          data-domain={c.domain}
+          style={{ maxWidth: '100%', color: 'var(--mantine-color-gray-9)' }}
+        >
           {c.domain} · {t('figures.competitorAnswers', { count: c.answers })}
         </Badge>
       ))}
@@ -116,6 +128,47 @@ function RateCell({ value }: { value: Proportion | null }) {
 
 function GroupsTable({ groups, firstColumn, label, testId }: { groups: CitationGroup[]; firstColumn: string; label: (g: CitationGroup) => string; testId: string }) {
   const { t } = useTranslation(NS);
+  const isMobile = useMediaQuery('(max-width: 48em)');
+  if (isMobile) {
+    // phones: one stacked card per row (a definition list), nothing cut or hidden sideways
+    return (
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid={testId}>
+        {groups.map((g) => (
+          <Card key={g.key || 'unknown'} component="li" withBorder radius="sm" padding="sm" data-testid={`${testId}-row`} data-key={g.key}>
+            <Text size="sm" fw={700} mb={6} style={{ overflowWrap: 'break-word' }}>
+              {label(g)}
+            </Text>
+            <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 6, alignItems: 'baseline' }}>
+              <Text component="dt" size="sm" c="gray.7">
+                {t('figures.columns.answers')}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {g.n}
+              </Text>
+              <Text component="dt" size="sm" c="gray.7">
+                {t('figures.columns.domain')}
+              </Text>
+              <dd style={{ margin: 0 }} data-testid="cell-domain">
+                <RateCell value={g.domain} />
+              </dd>
+              <Text component="dt" size="sm" c="gray.7">
+                {t('figures.columns.brand')}
+              </Text>
+              <dd style={{ margin: 0 }} data-testid="cell-brand">
+                <RateCell value={g.brand} />
+              </dd>
+              <Text component="dt" size="sm" c="gray.7">
+                {t('figures.columns.competitors')}
+              </Text>
+              <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                {g.competitors.map((c) => `${c.domain} (${c.answers})`).join(', ') || '–'}
+              </Text>
+            </dl>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" data-testid={testId}>

@@ -172,7 +172,7 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
         <Table verticalSpacing="md" aria-label={t('table.label')} data-testid="answers-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={150}>{t('table.model')}</Table.Th>
+              <Table.Th w={170}>{t('table.model')}</Table.Th>
               <Table.Th>{t('table.answer')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -181,10 +181,10 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
               <Table.Tr key={row.id} data-testid="answer-row" style={{ verticalAlign: 'top' }}>
                 <Table.Td>
                   <Stack gap={6}>
-                    <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="answer-model">
+                    <Text size="sm" fw={700} style={{ overflowWrap: 'break-word' }} data-testid="answer-model">
                       {row.llms?.name ?? row.llms?.name_openrouter ?? row.linked_llm}
                     </Text>
-                    <Text size="xs" c="gray.7">
+                    <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
                       {dateFormat.format(new Date(row.created_at))}
                     </Text>
                     <CitationCell row={row} />
@@ -219,7 +219,10 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
 
       {answers.isSuccess && answers.data.length > 0 && <CitationFigures stats={stats} versionLabel={versionLabel} />}
 
-      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-label={t('table.label')}>
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-labelledby="answers-title">
+        <Title order={2} size="h4" id="answers-title" mb="sm" px={{ base: 4, sm: 0 }}>
+          {t('table.heading')}
+        </Title>
         {body}
       </Paper>
 
