@@ -70,7 +70,6 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
     const queue = pendingRef.current;
     if (queue.length === 0 || busy) return;
     let uploaded = 0;
-    let failed = 0;
     setBusy({ done: 0, total: queue.length });
     for (const [i, item] of queue.entries()) {
       try {
@@ -78,7 +77,6 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
         uploaded += 1;
         remove(item.key);
       } catch (error) {
-        failed += 1;
         const message = reason(error);
         setPending((list) => list.map((p) => (p.key === item.key ? { ...p, error: message } : p)));
       }
@@ -87,9 +85,9 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
     setBusy(null);
     if (uploaded > 0) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.images.lists(pageId) });
-      showToast({ color: 'teal', message: t('examples.uploaded', { count: uploaded }) });
+      showToast({ id: `images-uploaded-${uploaded}`, color: 'teal', message: t('examples.uploaded', { count: uploaded }) });
     }
-    if (failed > 0) showToast({ color: 'red', title: t('errorTitle'), message: t('examples.uploadError') });
+    // failures: no toast — the inline alert under the files already says it, with what to do
   };
 
   const failedCount = pending.filter((p) => p.error).length;
@@ -154,8 +152,11 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
             ))}
           </SimpleGrid>
           {failedCount > 0 && !busy && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('examples.uploadError')} role="alert" data-testid="upload-failed">
-              {t('examples.failedFiles', { count: failedCount })}
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('errorTitle')} role="alert" data-testid="upload-failed">
+              <Text size="sm" fw={600}>
+                {t('examples.uploadError')}
+              </Text>
+              <Text size="sm">{t('examples.failedFiles', { count: failedCount })}</Text>
             </Alert>
           )}
           {busy && (
@@ -165,7 +166,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
             </Stack>
           )}
           <Button onClick={() => void submit()} loading={busy !== null} style={{ alignSelf: 'flex-start' }} data-testid="examples-submit">
-            {t('examples.submit')}
+            {failedCount > 0 ? t('examples.retryUpload', { count: pending.length }) : t('examples.submit')}
           </Button>
         </Stack>
       )}

@@ -41,7 +41,7 @@ export const GenerateImageForm = forwardRef<HTMLInputElement, GenerateImageFormP
       { pageName, numberOfImages, comments, useInitialPhoto, exampleId },
       {
         onSuccess: () => {
-          showToast({ color: 'teal', message: t('generate.success') });
+          showToast({ id: 'images-generation-requested', color: 'teal', message: t('generate.success') });
           setComments('');
           onQueued();
         },

@@ -37,7 +37,8 @@ function ImagesScreen({ page }: { page: PageContext }) {
   const pick = (image: ImageRow) => {
     setChoosing(image.id);
     choose.mutate(image.id, {
-      onSuccess: () => showToast({ color: 'teal', message: t('propositions.selected') }),
+      // one toast however many picks in a row (a second show with the same id is a no-op while it is up)
+      onSuccess: () => showToast({ id: 'images-selected', color: 'teal', message: t('propositions.selected') }),
       onError: (error) => showToast({ color: 'red', title: t('errorTitle'), message: `${t('propositions.selectError')} — ${dataErrorMessage(error, t)}` }),
       onSettled: () => setChoosing(null),
     });
@@ -47,7 +48,7 @@ function ImagesScreen({ page }: { page: PageContext }) {
     if (!toDelete) return;
     deleteImage.mutate(toDelete.image.id, {
       onSuccess: () => {
-        showToast({ color: 'teal', message: t('delete.success') });
+        showToast({ id: 'images-deleted', color: 'teal', message: t('delete.success') });
         setToDelete(null);
       },
       onError: (error) => showToast({ color: 'red', title: t('errorTitle'), message: `${t('delete.error')} — ${dataErrorMessage(error, t)}` }),
