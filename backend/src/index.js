@@ -176,19 +176,27 @@ export async function startStack({
     publicUrl = `http://${publicHost}:${actualPort}`;
 
     // Watchdog: PostgreSQL gone means every request fails; report it and let the caller exit.
+    // Gone = refused or its socket missing (or shutting down), twice in a row. A check that only
+    // times out is a busy machine, not a dead server: it takes many in a row (about a minute) before
+    // the backend gives up — a loaded CI host once made two 2 s timeouts look like a crash.
+    const GONE_CODES = ['ECONNREFUSED', 'ENOENT', '57P01', '57P02', '57P03'];
+    const SLOW_CHECKS_BEFORE_DOWN = Math.max(2, Math.ceil(60_000 / Math.max(dbWatchdogMs, 1)));
     let failures = 0;
+    let slowChecks = 0;
     let checking = false;
     watchdog = setInterval(async () => {
       if (checking || stopped || dbDown) return;
       checking = true;
-      const client = new pg.Client({ connectionString: db.url, connectionTimeoutMillis: 2000 });
+      const client = new pg.Client({ connectionString: db.url, connectionTimeoutMillis: 5000 });
       try {
         await client.connect();
         await client.query('select 1');
         failures = 0;
+        slowChecks = 0;
       } catch (e) {
-        failures += 1;
-        if (failures >= 2) {
+        if (GONE_CODES.includes(e.code)) failures += 1;
+        else slowChecks += 1;
+        if (failures >= 2 || slowChecks >= SLOW_CHECKS_BEFORE_DOWN) {
           dbDown = true;
           const err = new Error(`PostgreSQL is down (${e.code || e.message}); the backend cannot serve requests.`);
           log(err.message);
