@@ -7,6 +7,16 @@ import { expect, type Page } from '@playwright/test';
  * `include` (a CSS selector) only; the message lists each rule, its impact and where it fails.
  */
 export async function expectNoSeriousA11yViolations(page: Page, { include }: { include?: string } = {}) {
+  // Colours read in the middle of a fade (a dialog opening, a toast arriving) are blends no reader sees
+  // once it settles: wait for the finite animations and transitions to end (spinners loop forever).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
