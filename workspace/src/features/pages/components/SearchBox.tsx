@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 
-/** Idle time after which a keystroke searches at once; while typing, the search waits for a pause. */
+/** Quiet time since the last keystroke after which a keystroke searches at once; while typing, the search waits for a pause. */
 const IDLE_MS = 300;
 const PAUSE_MS = 200;
 
@@ -15,8 +15,10 @@ export interface SearchBoxProps {
 }
 
 /**
- * The list's search box, debounced: the first keystroke after a pause searches at once (no wait for a
- * single edit), the next ones wait for a 200 ms pause, so typing a word sends one or two requests.
+ * The list's search box, debounced: the first keystroke after 300 ms without typing searches at once (no
+ * wait for a single edit), the next ones wait for a 200 ms pause, so typing a word sends one or two requests.
+ * The quiet time counts from the last keystroke, not from the last search: a search that itself waited
+ * for a pause does not make the next, isolated keystroke wait too.
  * The box follows the address when it changes from elsewhere (Back, a link).
  */
 export function SearchBox({ value, onSearch }: SearchBoxProps) {
@@ -25,7 +27,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const [seen, setSeen] = useState(value);
   const [committed, setCommitted] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const lastSearch = useRef(0);
+  const lastKeystroke = useRef(-Infinity);
 
   // the address changed: from our own search (keep typing), or from Back/a link (show it)
   if (value !== seen) {
@@ -39,7 +41,6 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = (next: string) => {
-    lastSearch.current = performance.now();
     setCommitted(next.trim());
     onSearch(next.trim());
   };
@@ -47,7 +48,10 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const change = (next: string) => {
     setInput(next);
     clearTimeout(timer.current);
-    if (performance.now() - lastSearch.current > IDLE_MS) commit(next);
+    const now = performance.now();
+    const quiet = now - lastKeystroke.current > IDLE_MS;
+    lastKeystroke.current = now;
+    if (quiet) commit(next);
     else timer.current = setTimeout(() => commit(next), PAUSE_MS);
   };
 
