@@ -97,6 +97,8 @@ const PRERENDER_ID = 'cv-prerender';
 const CONTEXT = Symbol('context');
 /** Styles of the static copy (the reviewer's article.css, in short), and its hand-off to the app. */
 const VIEW_CSS =
+  // body{margin:0} as Mantine's global styles have it: else the page moves up 8 px when they arrive (CLS 0.054)
+  `body{margin:0}` +
   `#${PRERENDER_ID}{padding:88px 16px 64px;background:#fff;color:#1f2328}` +
   `#root:not(:empty)~#${PRERENDER_ID}{position:absolute;top:0;left:0;right:0;z-index:1}` +
   `body:has([data-testid="article-viewer"],[data-testid="article-not-found"],[data-testid="article-error"],[data-testid="remote-error"],[data-testid="config-error"]) #${PRERENDER_ID}{display:none}` +
