@@ -215,7 +215,7 @@ test.describe.serial('images', () => {
     await count.fill('3');
     await form.getByLabel('Comments').fill('Haie en fleurs au printemps');
     await expect(page.getByTestId('example-picker')).toHaveCount(0);
-    await form.getByLabel('Use an initial photo').check();
+    await form.getByLabel('Use initial photo').check();
     const picks = page.getByTestId('pick-example');
     await expect(picks).toHaveCount(2);
     await form.getByRole('button', { name: 'Request images' }).click();
@@ -272,7 +272,7 @@ test.describe.serial('images', () => {
     await expect(page.getByTestId('propositions-error')).toContainText('Failed to load image propositions', { timeout: 20_000 });
     await expect(page.getByTestId('propositions-error')).toContainText('Error');
     await expect(page.getByTestId('examples-error')).toContainText('Failed to load example images');
-    await page.getByTestId('generate-form').getByLabel('Use an initial photo').check();
+    await page.getByTestId('generate-form').getByLabel('Use initial photo').check();
     await expect(page.getByTestId('example-picker')).toContainText('Failed to load image examples');
     await page.unroute('**/rest/v1/pages_versions_images?*');
 

@@ -378,6 +378,7 @@ test.describe.serial('pages', () => {
     await expect(page.getByTestId('page-not-found')).toContainText('Page not found');
     await page.goto(`/sites/${siteId}/pages/not-a-number`);
     await expect(page.getByTestId('page-not-found')).toContainText('Page not found');
+    await expect(page.getByTestId('page-not-found')).toContainText('Missing user or page information.');
   });
 
   test("another user's site id: no pages and the spec's message; its pages are not found", async ({ page, request }) => {

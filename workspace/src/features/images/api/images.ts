@@ -114,7 +114,7 @@ export async function uploadExample(pageId: number, file: File): Promise<ImageRo
     throw toDataError(error);
   });
   const { data: session } = await supabase.auth.getSession();
-  if (!session.session) throw new DataError('unauthorized', 'Authentication required to upload files.');
+  if (!session.session) throw new DataError('unauthorized', 'User not authenticated');
   const path = imageObjectPath(pageId, file, Date.now(), randomPart());
   let uploaded;
   try {

@@ -50,7 +50,8 @@ import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
-function PageNotFound({ siteId }: { siteId: number | null }) {
+/** A missing or foreign page; an address whose ids are not ids says so ('Missing user or page information.'). */
+function PageNotFound({ siteId, malformed = false }: { siteId: number | null; malformed?: boolean }) {
   const { t } = useTranslation(NS);
   return (
     <Center py="xl" px="md">
@@ -58,7 +59,7 @@ function PageNotFound({ siteId }: { siteId: number | null }) {
         <Title order={1} size="h2">
           {t('detail.notFound')}
         </Title>
-        <Text c="gray.7">{t('detail.notFoundText')}</Text>
+        <Text c="gray.7">{t(malformed ? 'detail.missingInfo' : 'detail.notFoundText')}</Text>
         <Button component={Link} to={siteId === null ? paths.sites() : paths.pages(siteId)} variant="light">
           {siteId === null ? t('detail.mySites') : t('detail.backToPages')}
         </Button>
@@ -142,7 +143,7 @@ export function PageDetailPage() {
     if (latest.isError) showToast({ color: 'red', title: t('detail.viewError'), message: dataErrorMessage(latest.error, t) });
   }, [latest.isError, latest.error, t]);
 
-  if (siteId === null || pageId === null) return <PageNotFound siteId={siteId} />;
+  if (siteId === null || pageId === null) return <PageNotFound siteId={siteId} malformed />;
   if (page.isPending) {
     return (
       <Center py="xl">
