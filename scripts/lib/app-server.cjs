@@ -11,6 +11,7 @@ const gzip = require('node:util').promisify(zlib.gzip);
 const acceptsGzip = (req) => /\bgzip\b/.test(req.headers['accept-encoding'] || '');
 const { buildRuntimeConfig, remoteBaseUrl } = require('./runtime-config.cjs');
 const { createPrerenderer } = require('./prerender.cjs');
+const { isShellRoute } = require('./shell-routes.cjs');
 const { createArticleViewHead, NOINDEX } = require('./article-view-head.cjs');
 
 const TYPES = {
@@ -162,16 +163,25 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
     if (view) html = view.html;
     const headers = baseHeaders({ 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' });
     if (view && view.noindex) headers['X-Robots-Tag'] = NOINDEX;
+    // a URL that is neither the shell's nor a marketing page: the app shows its not-found screen, and
+    // crawlers get the status that says so
+    const status = (await isNotFound(pathname)) ? 404 : 200;
     headers.Vary = prerender ? 'Accept, Accept-Language, Accept-Encoding' : 'Accept-Encoding';
     if (csp) headers['Content-Security-Policy'] = csp;
     if (isHost) headers['X-Frame-Options'] = 'SAMEORIGIN';
     // the page with its prerendered copy is ~100 KB of HTML: ~12 KB gzipped (compressed per request,
     // off the event loop, since the prerendered copy depends on the route and the language)
     if (acceptsGzip(req) && Buffer.byteLength(html) > 1024) {
-      send(req, res, 200, { ...headers, 'Content-Encoding': 'gzip' }, await gzip(html, { level: 6 }));
+      send(req, res, status, { ...headers, 'Content-Encoding': 'gzip' }, await gzip(html, { level: 6 }));
       return;
     }
-    send(req, res, 200, headers, html);
+    send(req, res, status, headers, html);
+  }
+
+  /** Host only: not a shell route, and the marketing manifest (when it can be read) has no such page. */
+  async function isNotFound(pathname) {
+    if (!prerender || typeof prerender.isKnownRoute !== 'function' || isShellRoute(pathname)) return false;
+    return (await prerender.isKnownRoute(pathname)) === false;
   }
 
   async function handle(req, res) {

@@ -224,7 +224,22 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
     return { type, body: from && site && from !== site ? body.split(from).join(site) : body };
   }
 
-  return { render, getManifest, rootFile };
+  /**
+   * Whether the marketing remote has a page at this path: true or false from its manifest, null when
+   * the manifest cannot be had (then nobody can say, and the page is served as found).
+   * @returns {Promise<boolean | null>}
+   */
+  async function isKnownRoute(pathname) {
+    try {
+      const routes = await getManifest();
+      if (!routes) return null;
+      return Object.prototype.hasOwnProperty.call(routes, normalizeRoute(pathname));
+    } catch {
+      return null;
+    }
+  }
+
+  return { render, getManifest, rootFile, isKnownRoute };
 }
 
 const SAFE_STYLE_FILE = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.css$/;

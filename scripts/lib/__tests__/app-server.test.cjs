@@ -218,6 +218,36 @@ describe('app server', () => {
     expect((await request(`${shell.url}/sites`, { accept: 'text/html' })).body.toString()).toContain('<title>Citable</title>');
     expect((await request(`${shell.url}/`, { accept: '*/*' })).body.toString()).toContain('<title>Citable</title>');
   });
+
+  it('answers 404 (with the app page) for a URL that is neither a shell route nor a marketing page', async () => {
+    const marketing = await fakeMarketing({ '/prerender/manifest.json': { '/': { title: 'Accueil' }, '/home-1': { title: 'Home 1' } } });
+    handles.push({ close: () => new Promise((r) => marketing.server.close(r)) });
+    const shell = await start({ app: 'shell', distDir: makeDist({ 'index.html': INDEX }), env: { ...baseEnv, MARKETING_URL: marketing.url } });
+    const status = async (p) => (await request(`${shell.url}${p}`, { accept: 'text/html' })).status;
+    const missing = await request(`${shell.url}/no-such-page`, { accept: 'text/html' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString()).toContain('<div id="root">');
+    expect(await status('/home-404')).toBe(404);
+    for (const found of ['/', '/home-1', '/home-1/', '/auth', '/auth/update-password', '/profile', '/settings', '/login', '/dashboard', '/sites/4/pages/9', '/tone-articles', '/view/6f1c1f57-0f43-4d0c-9a43-3a9d6e0b3d7a']) {
+      expect([found, await status(found)]).toEqual([found, 200]);
+    }
+  });
+
+  it('serves unknown URLs as found when the marketing manifest cannot be read (nobody can tell)', async () => {
+    const shell = await start({ app: 'shell', distDir: makeDist({ 'index.html': INDEX }), env: baseEnv });
+    expect((await request(`${shell.url}/no-such-page`, { accept: 'text/html' })).status).toBe(200);
+  });
+});
+
+describe('shell routes', () => {
+  it('match the paths and remote areas of shell/src/config/paths.ts', () => {
+    const { SHELL_PATHS, AREA_PREFIXES } = require('../shell-routes.cjs');
+    const source = fs.readFileSync(path.join(__dirname, '../../../shell/src/config/paths.ts'), 'utf8');
+    const declared = [...source.matchAll(/^\s+\w+: '(\/[^']*)',$/gm)].map((m) => m[1]).filter((p) => p !== '/');
+    const areas = [...source.matchAll(/'(\/[\w-]+)\/\*'/g)].map((m) => m[1]);
+    expect(areas.sort()).toEqual([...AREA_PREFIXES].sort());
+    for (const p of declared) expect([p, SHELL_PATHS.includes(p) || AREA_PREFIXES.includes(p)]).toEqual([p, true]);
+  });
 });
 
 describe('prerenderer', () => {
