@@ -15,7 +15,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { theme } from '@citable/shared';
+import { cssVariablesResolver, theme } from '@citable/shared';
 import { pageLoaders } from '../src/app/routes';
 import { noIndexRoutes, paths, routeKeys, type RouteKey } from '../src/config/paths';
 import type { Locale } from '../src/content/types';
@@ -89,7 +89,7 @@ async function renderPage(key: RouteKey, locale: Locale): Promise<string> {
   const { default: Page } = await pageLoaders[key]();
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <MemoryRouter initialEntries={[paths[key]]}>
           <ClaimDialogProvider>
             <Page />

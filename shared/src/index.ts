@@ -87,7 +87,7 @@ export {
 export type { Language } from './i18n';
 
 // theme and UI
-export { theme, MOBILE_BREAKPOINT_PX } from './theme';
+export { theme, cssVariablesResolver, MOBILE_BREAKPOINT_PX } from './theme';
 export { CitableProviders } from './ui/CitableProviders';
 export type { CitableProvidersProps } from './ui/CitableProviders';
 export { PlaceholderScreen } from './ui/PlaceholderScreen';

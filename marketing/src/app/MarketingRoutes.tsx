@@ -39,7 +39,7 @@ const pages = Object.fromEntries(
 
 function PageLoader() {
   const { t } = useMarketingT();
-  return <Center mih="60vh"><Loader aria-label={t('loading')} /></Center>;
+  return <Center mih="60vh"><Loader role="status" aria-label={t('loading')} /></Center>;
 }
 
 function PageError({ retry }: { retry: () => void }) {
@@ -54,6 +54,15 @@ function PageError({ retry }: { retry: () => void }) {
     </Center>
   );
 }
+
+/** The not-found screen, then the site's footer once the language's copy has arrived. */
+const NotFoundFooter = lazy(async () => {
+  const [{ Footer }] = await Promise.all([
+    import('../components/Footer'),
+    loadLocaleContent(toLocale(i18n.resolvedLanguage ?? i18n.language), i18n),
+  ]);
+  return { default: Footer };
+});
 
 function MarketingPage({ routeKey }: { routeKey: RouteKey }) {
   const { content } = useMarketingT();
@@ -87,6 +96,9 @@ export default function MarketingRoutes() {
             <>
               <PrerenderHandoff />
               <NotFound />
+              <Suspense fallback={null}>
+                <NotFoundFooter />
+              </Suspense>
             </>
           }
         />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 import { ToastContainer } from './toast';
 
 export interface CitableProvidersProps {
@@ -15,7 +15,7 @@ export interface CitableProvidersProps {
 export function CitableProviders({ children, withNotifications = true }: CitableProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         {withNotifications && <ToastContainer />}
         {children}
       </MantineProvider>

@@ -1,4 +1,4 @@
-import { ActionIcon, SegmentedControl } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, currentLanguage, i18n, type Language } from '@citable/shared';
 
@@ -17,6 +17,8 @@ export function LanguageSwitch({ size = 'xs', fullWidth = false }: { size?: 'xs'
     <SegmentedControl
       size={size}
       fullWidth={fullWidth}
+      // a named group of two radios (a bare div may not carry aria-label)
+      role="radiogroup"
       aria-label={t('header.language')}
       value={value}
       onChange={(lng) => change(lng as Language)}
@@ -30,27 +32,5 @@ export function LanguageSwitch({ size = 'xs', fullWidth = false }: { size?: 'xs'
       }))}
       data-testid="language-switch"
     />
-  );
-}
-
-/** One-button variant for narrow headers: shows and switches to the other language. */
-export function LanguageToggle() {
-  const { t, value, change } = useLanguage();
-  const other: Language = value === 'fr' ? 'en' : 'fr';
-  const label = `${t('header.language')} : ${t(`languages.${other}`)}`;
-  return (
-    // (shown on narrow, touch screens: a native title rather than a hover tooltip)
-    <ActionIcon
-      variant="default"
-      size="lg"
-      radius="md"
-      aria-label={label}
-      title={label}
-      onClick={() => change(other)}
-      data-testid="language-toggle"
-      lang={other}
-    >
-      <span style={{ fontSize: 12, fontWeight: 700 }}>{other.toUpperCase()}</span>
-    </ActionIcon>
   );
 }

@@ -30,3 +30,9 @@ export const REMOTE_AREAS = {
   /** public: clients review an article without an account */
   reviewer: ['/view/*'],
 } as const satisfies Partial<Record<RemoteName, readonly string[]>>;
+
+/**
+ * Public pages that stand for the whole site being unavailable (the marketing remote's maintenance and
+ * coming-soon screens): the header shows no sign-in buttons there.
+ */
+export const STATUS_PAGES: readonly string[] = ['/maintenance', '/coming-soon'];

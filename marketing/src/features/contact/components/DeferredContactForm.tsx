@@ -49,7 +49,7 @@ export function DeferredContactForm({ contactEmail }: { contactEmail: string }) 
           <Button variant="light" onClick={() => setFailed(false)}>{t('error.retry')}</Button>
         </Stack>
       ) : (
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       )}
     </Center>
   );

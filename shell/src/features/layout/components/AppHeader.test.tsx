@@ -108,20 +108,25 @@ describe('AppHeader', () => {
   });
 });
 
-describe('LanguageToggle (narrow screens)', () => {
-  it('switches to the other language', async () => {
-    resetAuthStore();
+describe('status pages', () => {
+  it('/maintenance and /coming-soon show no sign-in buttons (the site is not open)', () => {
     setSignedOut();
-    await switchToFrench();
-    const user = userEvent.setup();
+    for (const route of ['/maintenance', '/coming-soon/']) {
+      const { unmount } = renderWithProviders(<AppHeader />, { route, path: '*' });
+      expect(screen.queryByRole('link', { name: 'Connexion' })).not.toBeInTheDocument();
+      expect(screen.getByTestId('header-logo')).toBeInTheDocument();
+      unmount();
+    }
+  });
+});
+
+describe('header names', () => {
+  it('the logo link is named by what it shows, then "accueil"; the current language is a checked radio', () => {
+    setSignedOut();
     renderWithProviders(<AppHeader />);
-    const toggle = screen.getByTestId('language-toggle');
-    expect(toggle).toHaveTextContent('EN');
-    await user.click(toggle);
-    await waitFor(() => expect(i18n.language).toBe('en'));
-    expect(screen.getByTestId('language-toggle')).toHaveTextContent('FR');
-    await act(async () => {
-      await i18n.changeLanguage('fr');
-    });
+    expect(screen.getByTestId('header-logo')).toHaveAccessibleName('Citable SEO x IA Content , accueil');
+    const group = screen.getByRole('radiogroup', { name: 'Langue' });
+    expect(within(group).getByRole('radio', { name: 'FR' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'EN' })).not.toBeChecked();
   });
 });

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Box, Burger, Button, Group } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '@citable/shared';
+import { STATUS_PAGES } from '../../../config/paths';
 import { Logo } from './Logo';
-import { LanguageSwitch, LanguageToggle } from '../../../components/LanguageSwitch';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 
 // The bell and the avatar menu (Popover, Menu) are only for signed-in users: their code is
 // downloaded when a session exists, not with every public page.
@@ -25,6 +26,8 @@ export interface AppHeaderProps {
 export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderProps) {
   const { t } = useTranslation('shell');
   const isLoggedIn = useIsLoggedIn();
+  const { pathname } = useLocation();
+  const isStatusPage = STATUS_PAGES.includes(pathname.replace(/\/+$/, ''));
   return (
     <Group h="100%" px={{ base: 'xs', xs: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
@@ -42,22 +45,19 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
         <Logo compact={!isLoggedIn} />
       </Group>
       <Group gap={6} wrap="nowrap">
-        <Box visibleFrom="xs">
-          <LanguageSwitch />
-        </Box>
-        <Box hiddenFrom="xs">
-          <LanguageToggle />
-        </Box>
+        {/* the current language stays visible at every width */}
+        <LanguageSwitch />
         {isLoggedIn ? (
           <Suspense fallback={<SignedInActionsPlaceholder />}>
             <SignedInActions />
           </Suspense>
-        ) : (
+        ) : isStatusPage ? null : (
           <>
+            {/* both lead to /auth: on a phone one button is enough, and the name and language keep their room */}
             <Button component={Link} to="/auth" variant="subtle" size="sm" px={{ base: 8, xs: 'md' }} fz={{ base: 'xs', xs: 'sm' }}>
               {t('header.login')}
             </Button>
-            <Button component={Link} to="/auth" size="sm" px={{ base: 10, xs: 'md' }} fz={{ base: 'xs', xs: 'sm' }}>
+            <Button component={Link} to="/auth" size="sm" px="md" visibleFrom="xs">
               {t('header.getStarted')}
             </Button>
           </>

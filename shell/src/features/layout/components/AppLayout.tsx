@@ -43,7 +43,8 @@ export function AppLayout() {
       <AppShell.Header data-testid="app-header">
         <AppHeaderContent navOpened={drawerOpened} onToggleNav={() => setDrawerOpened(!drawerOpened)} />
       </AppShell.Header>
-      <AppShell.Navbar aria-hidden={isMobile || undefined}>
+      {/* on a phone the sidebar is off-screen (the drawer replaces it): inert, so its links take no focus */}
+      <AppShell.Navbar inert={isMobile || undefined}>
         <Sidebar collapsed={collapsed} onToggleCollapsed={() => setCollapsed((c) => !c)} />
       </AppShell.Navbar>
       <Drawer
