@@ -19,9 +19,10 @@ export function RatingIcon({ rating }: { rating: Rating }) {
   );
 }
 
-function Cell({ value, highlight }: { value: RatedText; highlight?: boolean }) {
+function Cell({ value, highlight, label }: { value: RatedText; highlight?: boolean; label: string }) {
   return (
-    <td className={highlight ? 'cz-compare-highlight' : undefined}>
+    // data-label: the column's name above the cell when the table stacks into cards on a phone
+    <td className={highlight ? 'cz-compare-highlight' : undefined} data-label={label}>
       <Group gap={8} wrap="nowrap" align="flex-start">
         <RatingIcon rating={value.rating} />
         <Text size="sm" fw={highlight ? 600 : 400}>{value.text}</Text>
@@ -33,13 +34,14 @@ function Cell({ value, highlight }: { value: RatedText; highlight?: boolean }) {
 /**
  * Comparison of the service against DIY tools (and freelance writers when the rows have it).
  * A plain table styled in marketing.css (`cz-table`): Mantine's Table drags ScrollArea and
- * floating-ui into every public page for its scroll container.
+ * floating-ui into every public page for its scroll container. Below 992 px it stacks into one card per
+ * criterion (`cz-table-stack`), each answer under its column's name: nothing hides behind a sideways scroll.
  */
 export function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
   const { t } = useMarketingT();
   const hasFreelance = rows.some((row) => row.freelance);
   return (
-    <div className="cz-table-scroll">
+    <div className="cz-table-scroll cz-table-stack">
       <table className="cz-table cz-table--roomy cz-compare" style={{ minWidth: hasFreelance ? 720 : 560 }}>
         <thead>
           <tr>
@@ -53,9 +55,9 @@ export function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
           {rows.map((row) => (
             <tr key={row.feature}>
               <th scope="row">{row.feature}</th>
-              <Cell value={row.citable} highlight />
-              {hasFreelance && row.freelance && <Cell value={row.freelance} />}
-              <Cell value={row.diy} />
+              <Cell value={row.citable} highlight label={t('sections.comparison.citable')} />
+              {hasFreelance && row.freelance && <Cell value={row.freelance} label={t('sections.comparison.freelance')} />}
+              <Cell value={row.diy} label={t('sections.comparison.diy')} />
             </tr>
           ))}
         </tbody>

@@ -1,11 +1,11 @@
 import type { Customer } from '../content/types';
 import { useMarketingT } from '../lib/locale';
 
-/** Customer results: a plain striped table styled in marketing.css (`cz-table`). */
+/** Customer results: a plain striped table styled in marketing.css (`cz-table`), one card per customer on a phone. */
 export function CustomersTable({ customers }: { customers: Customer[] }) {
   const { t } = useMarketingT();
   return (
-    <div className="cz-table-scroll">
+    <div className="cz-table-scroll cz-table-stack">
       <table className="cz-table cz-table--striped cz-customers">
         <thead>
           <tr>
@@ -19,9 +19,9 @@ export function CustomersTable({ customers }: { customers: Customer[] }) {
           {customers.map((c) => (
             <tr key={c.company}>
               <th scope="row">{c.company}</th>
-              <td>{c.sector}</td>
-              <td className="cz-customers-result">{c.result}</td>
-              <td>{c.articles}</td>
+              <td data-label={t('sections.customers.sector')}>{c.sector}</td>
+              <td className="cz-customers-result" data-label={t('sections.customers.result')}>{c.result}</td>
+              <td data-label={t('sections.customers.articles')}>{c.articles}</td>
             </tr>
           ))}
         </tbody>

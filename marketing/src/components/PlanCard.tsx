@@ -4,8 +4,11 @@ import type { PricingPlan } from '../content/types';
 import { useMarketingT } from '../lib/locale';
 import { IconCheck } from './icons';
 
-/** One pricing card; the action (link to /auth, claim button...) is given by the page. */
-export function PlanCard({ plan, action, footnote }: { plan: PricingPlan; action: ReactNode; footnote?: ReactNode }) {
+/**
+ * One pricing card; the action (link to /auth, claim button...) is given by the page. `lone`: the page's
+ * only offer, which is "most popular" among nothing — no badge then.
+ */
+export function PlanCard({ plan, action, footnote, lone = false }: { plan: PricingPlan; action: ReactNode; footnote?: ReactNode; lone?: boolean }) {
   const { t } = useMarketingT();
   return (
     <Card
@@ -16,9 +19,9 @@ export function PlanCard({ plan, action, footnote }: { plan: PricingPlan; action
       data-plan={plan.name}
     >
       <Stack gap="md" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={3} fz="xl">{plan.name}</Title>
-          {plan.isPopular && <Badge variant="filled" radius="sm">{t('common.mostPopular')}</Badge>}
+          {plan.isPopular && !lone && <Badge variant="filled" radius="sm">{t('common.mostPopular')}</Badge>}
         </Group>
         <Group gap={6} align="baseline">
           <Text fz={40} fw={800} lh={1}>{plan.price}</Text>

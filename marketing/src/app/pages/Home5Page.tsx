@@ -38,7 +38,7 @@ export default function Home5Page() {
       </Section>
       <Section id="pricing" title={t('sections.pricing.title')} subtitle={t('sections.pricing.subtitle')}>
         <Box maw={480} mx="auto">
-          <PlanCard plan={offer} action={<AuthButton fullWidth size="md">{offer.cta}</AuthButton>} />
+          <PlanCard plan={offer} action={<AuthButton fullWidth size="md">{offer.cta}</AuthButton>} lone />
           <Text ta="center" size="sm" c="dimmed" mt="md">{offer.bulk}</Text>
         </Box>
       </Section>

@@ -43,13 +43,11 @@ function Offer({ variant }: { variant: SoloVariant }) {
       return (
         <Card withBorder radius="lg" padding="xl" className="cz-plan cz-plan--popular" maw={720} mx="auto" data-plan={offer.name}>
           <Stack gap="lg">
-            <Group justify="space-between" align="flex-start">
-              <div>
-                <Title order={3} fz="xl">{offer.name}</Title>
-                <Group gap={6} align="baseline"><Text fz={44} fw={800} lh={1.1}>{offer.price}</Text><Text c="dimmed" size="sm">{offer.priceSuffix}</Text></Group>
-              </div>
-              <Badge size="lg">{t('common.mostPopular')}</Badge>
-            </Group>
+            {/* the page's only offer: no "most popular" badge */}
+            <div>
+              <Title order={3} fz="xl">{offer.name}</Title>
+              <Group gap={6} align="baseline"><Text fz={44} fw={800} lh={1.1}>{offer.price}</Text><Text c="dimmed" size="sm">{offer.priceSuffix}</Text></Group>
+            </div>
             <Text c="dimmed">{offer.description}</Text>
             <DiscoveryTimeline steps={offer.timeline} />
             {action}
@@ -58,12 +56,12 @@ function Offer({ variant }: { variant: SoloVariant }) {
         </Card>
       );
     }
-    return <Box maw={480} mx="auto"><PlanCard plan={offer} action={action} footnote={offer.note} /></Box>;
+    return <Box maw={480} mx="auto"><PlanCard plan={offer} action={action} footnote={offer.note} lone /></Box>;
   }
   const plan: PricingPlan = content.pricingVariantOffers[variant === 'home4' ? 'google' : variant === 'pricingGoogle' ? 'google' : variant === 'pricingOpenai' ? 'openai' : 'antropic'];
   return (
     <Box maw={480} mx="auto">
-      <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={t('common.guarantee')} />
+      <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={t('common.guarantee')} lone />
     </Box>
   );
 }

@@ -30,7 +30,11 @@ function PitchTestimonial() {
   );
 }
 
-/** Free-article dialog (spec/public.md §2): pitch on the left, 'Website Information' form on the right, ≤ 90vh. */
+/**
+ * Free-article dialog (spec/public.md §2): pitch on the left, 'Website Information' form on the right, ≤ 90vh.
+ * One heading (the dialog's title). On a phone the form comes first, the pitch below it; on a desktop the
+ * review card sits under the form so the two columns end together.
+ */
 export function ClaimDialog({ opened, onClose, submit }: ClaimDialogProps) {
   const { t } = useMarketingT();
   const { isLoading, handleSubmit } = useClaimSubmit({ submit, onSuccess: onClose });
@@ -45,8 +49,10 @@ export function ClaimDialog({ opened, onClose, submit }: ClaimDialogProps) {
       centered
       withCloseButton
       closeButtonProps={{ 'aria-label': t('claim.close') }}
-      title={<Text fw={700} size="sm" c="dimmed">{t('claim.dialogLabel')}</Text>}
+      title={t('claim.pitchTitle')}
+      classNames={{ content: 'cz-claim' }}
       styles={{
+        title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700, lineHeight: 1.25 },
         content: { maxHeight: '90vh', display: 'flex', flexDirection: 'column' },
         header: { paddingInline: 'var(--mantine-spacing-xl)' },
         body: { overflowY: 'auto', flex: 1 },
@@ -54,11 +60,9 @@ export function ClaimDialog({ opened, onClose, submit }: ClaimDialogProps) {
       data-testid="claim-dialog"
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
-        <Box p={{ base: 'lg', md: 32 }} className="cz-pitch">
+        <Box p={{ base: 'lg', md: 32 }} className="cz-pitch cz-claim-pitch">
           <Stack gap="md">
-            <Title order={2} fz={{ base: 22, md: 28 }} lh={1.2}>{t('claim.pitchTitle')}</Title>
             <Text size="sm" c="dimmed">{t('claim.pitchLead')}</Text>
-            <PitchTestimonial />
             <Title order={3} fz="md">{t('claim.notAiTitle')}</Title>
             <Text size="sm">{t('claim.notAiText')}</Text>
             <Title order={3} fz="md">{t('claim.catchTitle')}</Title>
@@ -73,6 +77,9 @@ export function ClaimDialog({ opened, onClose, submit }: ClaimDialogProps) {
             <Text size="sm" c="dimmed">{t('claim.formSubtitle')}</Text>
           </Stack>
           <ClaimForm onSubmit={handleSubmit} isLoading={isLoading} />
+          <Box mt="xl">
+            <PitchTestimonial />
+          </Box>
         </Box>
       </SimpleGrid>
     </Modal>
