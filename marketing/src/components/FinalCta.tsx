@@ -19,7 +19,7 @@ export function FinalCta({ id, title, subtitle, steps, actions }: { id?: string;
               ))}
             </SimpleGrid>
           )}
-          <Group justify="center" gap="sm">{actions}</Group>
+          <Group justify="center" gap="sm" className="cz-actions">{actions}</Group>
         </Stack>
       </Paper>
     </Container>

@@ -4,7 +4,10 @@ import { getContact } from '../lib/contact';
 import { useMarketingT } from '../lib/locale';
 import { IconMail, IconMapPin, IconPhone } from './icons';
 
-/** A link with no destination yet: shown as text, announced as disabled, not focusable or clickable. */
+/**
+ * A link with no destination yet: shown as text under a "coming soon" tag (deliberately inactive, not
+ * broken), announced as disabled, not focusable or clickable.
+ */
 function DeadLink({ children }: { children: string }) {
   const { t } = useMarketingT();
   return (
@@ -32,7 +35,10 @@ export function Footer() {
             <Group gap={8} wrap="nowrap" align="flex-start"><IconMapPin size={16} aria-hidden style={{ marginTop: 3 }} /><Text size="sm">{contact.address}</Text></Group>
           </Stack>
           <Stack gap="sm">
-            <Text fw={700}>{t('footer.linksTitle')}</Text>
+            <Text fw={700}>
+              {t('footer.linksTitle')}
+              <span className="cz-soon-tag">{t('footer.soon')}</span>
+            </Text>
             <DeadLink>{t('footer.privacy')}</DeadLink>
             <DeadLink>{t('footer.terms')}</DeadLink>
             <DeadLink>{t('footer.about')}</DeadLink>

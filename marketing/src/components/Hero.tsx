@@ -27,7 +27,7 @@ export function Hero({ copy, actions, note, aside }: HeroProps) {
           {copy.bullets.map((bullet) => <List.Item key={bullet} fw={600}>{bullet}</List.Item>)}
         </List>
       )}
-      <Group gap="sm" justify={aside ? 'flex-start' : 'center'}>{actions}</Group>
+      <Group gap="sm" justify={aside ? 'flex-start' : 'center'} className="cz-actions">{actions}</Group>
       {note && <Text size="sm" c="dimmed">{note}</Text>}
     </Stack>
   );

@@ -37,6 +37,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    // links: brand.6 is 4.4:1 on the light grey sections (footer), brand.7 5.9:1
+    '--mantine-color-anchor': 'var(--mantine-color-brand-7)',
   },
   dark: {},
 });
