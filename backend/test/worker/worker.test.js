@@ -464,7 +464,7 @@ describe('page-actions worker', () => {
     assert.equal(exhausted.last_error, 'OpenRouter error 502: Provider returned error');
   });
 
-  it('the queued rule: a batch (null, true, true) runs its articles one after another per site, other actions at once', async () => {
+  it('the queued rule: a batch (null, true, true) runs its articles one at a time per site, other actions at once', async () => {
     fake.reset();
     fake.script('chat', { hang: true }, { hang: true });
     const { data: pages, error } = await user.client
@@ -481,15 +481,34 @@ describe('page-actions worker', () => {
     const { rows: jobs } = await pool.query("select queue_name from graphile_worker.jobs where task_identifier = 'pages_action' and key = any($1::text[]) order by key", [
       ids.map((/** @type {number} */ id) => `pages_action:${id}`),
     ]);
-    assert.deepEqual(jobs.map((j) => j.queue_name).sort(), [null, `site-articles:${siteId}`, `site-articles:${siteId}`].sort());
-    await waitUntil(async () => fake.requests.filter((r) => r.route === 'chat').length === 2);
+    assert.deepEqual(
+      jobs.map((j) => j.queue_name),
+      ids.map(() => `site-articles:${siteId}`),
+      'every create_article, the first of the batch included, in the site queue',
+    );
+    const statuses = async () =>
+      (await pool.query('select status from public.pages_actions where id = any($1::bigint[]) order by id', [ids])).rows.map((s) => s.status);
+    const chats = () => fake.requests.filter((r) => r.route === 'chat').length;
+
+    await waitUntil(async () => chats() === 1);
+    // Meanwhile another kind of action of the same site runs at once.
+    const serps = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId) });
+    assert.equal((await waitForAction(serps.id)).status, 'done');
     await sleep(600);
-    const { rows: states } = await pool.query('select id, status from public.pages_actions where id = any($1::bigint[]) order by id', [ids]);
-    assert.deepEqual(states.map((s) => s.status), ['running', 'running', 'queued'], 'the second batch article waits for the first');
-    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2);
+    assert.deepEqual(await statuses(), ['running', 'queued', 'queued'], 'the first article runs alone');
+    assert.equal(chats(), 1);
+
+    fake.release();
+    await waitUntil(async () => chats() === 2);
+    await sleep(600);
+    assert.deepEqual(await statuses(), ['done', 'running', 'queued'], 'then the second, alone');
+    assert.equal(chats(), 2);
+
     fake.release();
     for (const id of ids) assert.equal((await waitForAction(id)).status, 'done');
-    fake.release();
+    assert.equal(chats(), 3);
+    const { rows: runs } = await pool.query('select started_at, finished_at from public.pages_actions where id = any($1::bigint[]) order by id', [ids]);
+    for (let i = 1; i < runs.length; i += 1) assert.ok(runs[i].started_at >= runs[i - 1].finished_at, 'one after another');
   });
 
   it('e-mails: contact_form actions, contact messages and first-article requests, each exactly once', async () => {
