@@ -50,3 +50,80 @@ begin
 end
 $$;
 revoke all on function citable_worker.enqueue_page_action() from public;
+
+-- 2. The first-article request remembers the requester's language (the public site's language
+--    when they asked: 'fr' or 'en'), so the worker's e-mail to them is in their language — the
+--    site claim_first_article creates is French whatever the visitor reads.
+--    claim_first_article(p_url, p_stripe_email) keeps working (p_language defaults to 'fr');
+--    p_language accepts 'fr', 'en' or a tag of them ('en-GB'), case-insensitive; anything else is
+--    refused with 22023 hint 'language'.
+alter table public.first_article_requests
+  add column language text not null default 'fr' check (language in ('fr', 'en'));
+comment on column public.first_article_requests.language is
+  'Language of the requester (the public site''s language when they asked): fr | en.';
+
+drop function public.claim_first_article(text, text);
+
+create function public.claim_first_article(p_url text, p_stripe_email text, p_language text default 'fr') returns json
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_url text := btrim(coalesce(p_url, ''));
+  v_email text := btrim(coalesce(p_stripe_email, ''));
+  v_language_code text := lower(btrim(coalesce(p_language, 'fr')));
+  v_country bigint;
+  v_language bigint;
+  v_site bigint;
+  v_request bigint;
+begin
+  if v_url = '' then
+    raise exception 'Please enter your website URL.' using errcode = '22023', hint = 'url';
+  end if;
+  if length(v_url) > 2048 or v_url !~* '^(https?://)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*[a-z0-9](:[0-9]{1,5})?([/?#][^[:space:]]*)?$' then
+    raise exception 'Please enter a valid website URL.' using errcode = '22023', hint = 'url';
+  end if;
+  if not private.is_valid_email(v_email) then
+    raise exception 'Please enter a valid email address.' using errcode = '22023', hint = 'stripe_email';
+  end if;
+  if v_language_code = '' then
+    v_language_code := 'fr';
+  end if;
+  if v_language_code !~ '^(fr|en)([-_][a-z0-9]{1,8})*$' then
+    raise exception 'The language must be fr or en.' using errcode = '22023', hint = 'language';
+  end if;
+  v_language_code := left(v_language_code, 2);
+
+  select r.id, r.site into v_request, v_site from public.first_article_requests r
+   where lower(r.stripe_email) = lower(v_email) and r.url = v_url
+   order by r.id limit 1;
+  if found then
+    return json_build_object('request_id', v_request, 'site_id', v_site);
+  end if;
+
+  select c.id into v_country from public.location_countries c where c.country_name = 'France';
+  select l.id into v_language from public.location_languages l
+   where l.linked_country = v_country and l.language_name = 'French';
+
+  insert into public.sites (
+    name, url, image_logo, linked_user, additional_guidelines, stripe_email, email1, country, language,
+    familiar_terms, force_defined_language_for_serps, serps_nb_results, serps_img_nb_results,
+    address_the_reader_with_i, accepted_topics, cover_image_width, cover_image_height,
+    nb_images_to_create, default_type_page_post, default_status, auto_publish_image, tone_articles_group
+  ) values (
+    regexp_replace(regexp_replace(v_url, '^https?://', '', 'i'), '^www\.', '', 'i'),
+    v_url, '/storage/v1/object/public/seo1/logos/placeholder.png', null,
+    'Free first article requested from the public site.', v_email, v_email, v_country, v_language,
+    false, false, 10, 5,
+    false, null, 1200, 630,
+    3, 'post', 'draft', false, null
+  ) returning id into v_site;
+
+  insert into public.first_article_requests (url, stripe_email, site, language)
+  values (v_url, v_email, v_site, v_language_code) returning id into v_request;
+
+  return json_build_object('request_id', v_request, 'site_id', v_site);
+end
+$$;
+
+revoke all on function public.claim_first_article(text, text, text) from public;
+grant execute on function public.claim_first_article(text, text, text) to anon, authenticated, service_role;

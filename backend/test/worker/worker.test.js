@@ -525,25 +525,37 @@ describe('page-actions worker', () => {
     assert.equal(contact.error, null);
     const claim = await anon.rpc('claim_first_article', { p_url: 'https://boulangerie.test', p_stripe_email: 'owner@boulangerie.test' });
     assert.equal(claim.error, null);
-    await waitUntil(async () => mails.length >= 4);
+    // A visitor reading the public site in English (the marketing app passes its language).
+    const claimEn = await anon.rpc('claim_first_article', { p_url: 'https://bakery.test', p_stripe_email: 'owner@bakery.test', p_language: 'en' });
+    assert.equal(claimEn.error, null);
+    await waitUntil(async () => mails.length >= 6);
     await waitUntil(async () => (await noJobsLeft('contact_message')) && (await noJobsLeft('first_article_request')));
 
     const toTeam = mails.filter((m) => m.to === 'team@citable.test').map((m) => m.subject).sort();
     assert.deepEqual(toTeam, [
       '[Citable] Contact form: message from Léa about "Potager bio"',
+      '[Citable] First-article request for https://bakery.test',
       '[Citable] First-article request for https://boulangerie.test',
       '[Citable] New contact message from Jean Dupont',
     ]);
     const requester = mails.filter((m) => m.to === 'owner@boulangerie.test');
     assert.equal(requester.length, 1);
-    assert.equal(requester[0].subject, 'Votre premier article Citable pour https://boulangerie.test : la suite');
-    assert.match(requester[0].text, /Et maintenant \?/);
+    assert.equal(requester[0].subject, 'Votre premier article Citable pour https://boulangerie.test\u00a0: la suite');
+    assert.match(requester[0].text, /Et maintenant\u00a0\?/);
+    assert.match(requester[0].text, /sous 24 à 48 heures/, 'the delay the product promises');
+    assert.ok(!/jours ouvrés|jour ouvré/.test(requester[0].text));
+    const english = mails.filter((m) => m.to === 'owner@bakery.test');
+    assert.equal(english.length, 1);
+    assert.equal(english[0].subject, 'Your first Citable article for https://bakery.test: what happens next');
+    assert.match(english[0].text, /What happens next\?/);
+    assert.match(english[0].text, /within 24-48 hours/);
+    assert.ok(!/business day/.test(english[0].text));
 
     // The same jobs again (a retry, a duplicate): nothing is sent twice.
     await pool.query("select graphile_worker.add_job('contact_message', json_build_object('id', id)) from public.contact_messages");
     await pool.query("select graphile_worker.add_job('first_article_request', json_build_object('id', id)) from public.first_article_requests");
     await waitUntil(async () => (await noJobsLeft('contact_message')) && (await noJobsLeft('first_article_request')));
-    assert.equal(mails.length, 4);
+    assert.equal(mails.length, 6);
   });
 
   it('two worker processes and 100 queued actions: each ran exactly once', async () => {
