@@ -396,6 +396,7 @@ describe('page-actions worker', () => {
     }
     const models = new Set(fake.requests.filter((r) => r.route === 'chat').map((r) => r.body.model));
     assert.equal(models.size, llms[0].n);
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, rows.length, 'a French site: the template question, no rewrite call');
     assert.equal(Number(done.cost_usd), Number((0.00125 * rows.length).toFixed(6)));
     assert.equal(done.last_error, null);
 
@@ -410,6 +411,44 @@ describe('page-actions worker', () => {
     );
     const { rows: total } = await pool.query('select count(*)::int as n from public.pages_llm_answers where linked_page = $1', [pageId]);
     assert.equal(total[0].n, rows.length + (llms[0].n - 1) * 2);
+  });
+
+  it('llm_answers: a site in another language than fr/en is asked the question in its language', async () => {
+    fake.reset();
+    const german = 'Ich suche Informationen über Gemüsegarten bio. Was empfiehlst du mir, und welche Websites oder Marken sollte ich mir ansehen? Bitte nenne deine Quellen.';
+    fake.text((body) => (body.messages[0].role === 'system' ? `"${german}"` : 'Schau dir https://www.garten.test/bio an.'));
+    const { rows: lang } = await pool.query(
+      "select l.id as language, l.linked_country as country from public.location_languages l join public.location_countries c on c.id = l.linked_country where c.country_code = 'DE' and l.language_code = 'de'",
+    );
+    const site = await user.client
+      .from('sites')
+      .insert({ name: 'Garten', url: 'https://www.garten.test', image_logo: '/logo.png', country: lang[0].country, language: lang[0].language })
+      .select()
+      .single();
+    assert.equal(site.error, null);
+    const page = await user.client.from('pages').insert({ site: site.data.id, name: 'Biogarten', url: 'https://www.garten.test/bio' }).select().single();
+    assert.equal(page.error, null);
+    const kw = await user.client.from('keywords').insert({ keyword: `gemüsegarten bio ${process.pid}` }).select().single();
+    assert.equal(kw.error, null);
+    assert.equal((await user.client.from('pages_keywords').insert({ linked_page: page.data.id, linked_keyword: kw.data.id })).error, null);
+
+    const action = await queue({ linked_page: page.data.id, linked_action: A.llm_answers });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    const chats = fake.requests.filter((r) => r.route === 'chat');
+    // First the question is written in the site's language, named in English.
+    const rewrite = chats[0].body;
+    assert.equal(rewrite.model, 'openai/gpt-4o-mini', 'ARTICLE_MODEL writes the question');
+    assert.match(rewrite.messages[0].content, /in German, as a native speaker of German/);
+    assert.match(rewrite.messages[1].content, new RegExp(`^I'm looking for information about gemüsegarten bio ${process.pid}\\.`));
+    // Then every model is asked that question, as is.
+    const asked = chats.slice(1);
+    assert.ok(asked.length > 0);
+    for (const r of asked) assert.deepEqual(r.body.messages, [{ role: 'user', content: german }]);
+    const { rows } = await pool.query('select question from public.pages_llm_answers where linked_page = $1', [page.data.id]);
+    assert.equal(rows.length, asked.length);
+    for (const r of rows) assert.equal(r.question, german);
+    assert.equal(done.usage.calls, chats.length, 'the rewrite is counted in the run usage');
   });
 
   it('a 500 then a success: attempts 2, done; a 429 with Retry-After is waited for', async () => {
