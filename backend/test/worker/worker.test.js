@@ -220,6 +220,43 @@ describe('page-actions worker', () => {
     assert.equal(request?.body.num, 10);
   });
 
+  it('a refresh (the user sets a new created_date, and info2) runs a done action again: attempts reset, SERP rows replaced', async () => {
+    fake.reset();
+    // A first run that needed two attempts.
+    fake.script('serper', { status: 500, body: { message: 'Internal error', statusCode: 500 } });
+    const action = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId) });
+    const first = await waitForAction(action.id);
+    assert.equal(first.status, 'done', first.last_error);
+    assert.equal(first.attempts, 2);
+
+    const kw = await user.client.from('keywords').insert({ keyword: `paillage potager ${process.pid}` }).select().single();
+    assert.equal(kw.error, null);
+    await pool.query(`insert into public.serps (linked_keyword, site, position_absolute, title, url) values ($1, $2, 1, 'stale', 'https://stale.test/')`, [kw.data.id, siteId]);
+    const { rows: before } = await pool.query('select count(*)::int as n from public.serps where linked_keyword = $1 and site = $2', [keywordId, siteId]);
+    fake.reset();
+    fake.results((route, body) =>
+      Array.from({ length: body.num }, (_, i) => ({ position: i + 1, title: `Refreshed ${i + 1}`, link: `https://fresh${i + 1}.test/`, snippet: `Fresh ${i + 1}.` })),
+    );
+    const refreshed = await user.client
+      .from('pages_actions')
+      .update({ created_date: new Date().toISOString(), info2: String(kw.data.id) })
+      .eq('id', action.id)
+      .select()
+      .single();
+    assert.equal(refreshed.error, null);
+    assert.ok(['queued', 'running'].includes(refreshed.data.status), 'set back to queued by the refresh');
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 1, 'attempts start again from zero');
+    assert.equal(done.last_error, null);
+    assert.deepEqual(fake.requests.filter((r) => r.route === 'serper').map((r) => r.body.q), [kw.data.keyword], 'the new info2');
+    const { rows } = await pool.query('select title from public.serps where linked_keyword = $1 and site = $2 order by position_absolute', [kw.data.id, siteId]);
+    assert.deepEqual(rows.map((r) => r.title), Array.from({ length: 10 }, (_, i) => `Refreshed ${i + 1}`), 'the stale row replaced');
+    const { rows: after } = await pool.query('select count(*)::int as n from public.serps where linked_keyword = $1 and site = $2', [keywordId, siteId]);
+    assert.equal(after[0].n, before[0].n, "the first keyword's rows untouched");
+    await waitUntil(() => noJobsLeft());
+  });
+
   it('create_article: sanitized article with its cited sources, cost recorded, then the cover image', async () => {
     fake.reset();
     fake.text(
