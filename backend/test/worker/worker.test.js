@@ -407,10 +407,47 @@ describe('page-actions worker', () => {
     assert.equal(again.error, null);
     const done2 = await waitForAction(again.data.action.id);
     assert.equal(done2.status, 'done', done2.last_error);
-    const { rows: same } = await pool.query('select html_content from public.pages_versions where id = $1', [created[0].id]);
+    const { rows: same } = await pool.query('select html_content, origin, instruction, parent_version from public.pages_versions where id = $1', [created[0].id]);
     assert.equal(same[0].html_content, '<h1>Le potager bio</h1><p>Nouveau paragraphe. Revu.</p>');
+    assert.equal(same[0].origin, 'instruction');
+    assert.equal(same[0].instruction, 'Ajoute un paragraphe sur le paillage.\n\nRetire les surlignages.', 'the in-place instruction follows the earlier one');
+    assert.equal(same[0].parent_version, rows[0].id, 'the lineage is kept');
     const sent = fake.requests.filter((r) => r.route === 'chat').at(-1);
     assert.ok(!sent?.body.messages[1].content.includes('\\u003cmark'), 'earlier highlights removed before rewriting');
+  });
+
+  it('modify_articles_with_instructions in place: the instruction recorded on the version; the example version and web search flags reach the model', async () => {
+    fake.reset();
+    const { rows: versions } = await pool.query("select id, html_content from public.pages_versions where page = $1 order by created_date", [pageId]);
+    const target = versions[0];
+    const example = versions.at(-1);
+    assert.notEqual(target.id, example.id);
+    fake.text(() => '<h1>Le potager bio</h1><p>Réécrit comme l’exemple.</p>');
+    const { data, error } = await user.client.rpc('request_version_modification', {
+      p_version_id: target.id,
+      p_comments: 'Suis la structure de l’exemple et vérifie les chiffres.',
+      p_use_web_search: true,
+      p_example_version_id: example.id,
+    });
+    assert.equal(error, null);
+    const done = await waitForAction(data.action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.linked_pages_version, target.id);
+    const { rows } = await pool.query('select html_content, origin, instruction from public.pages_versions where id = $1', [target.id]);
+    assert.equal(rows[0].html_content, '<h1>Le potager bio</h1><p>Réécrit comme l’exemple.</p>');
+    assert.equal(rows[0].origin, 'instruction', 'a generated version rewritten in place by an instruction');
+    assert.equal(rows[0].instruction, 'Suis la structure de l’exemple et vérifie les chiffres.');
+    const { rows: count } = await pool.query('select count(*)::int as n from public.pages_versions where page = $1', [pageId]);
+    assert.equal(count[0].n, versions.length, 'no new version');
+
+    const chat = fake.requests.filter((r) => r.route === 'chat');
+    assert.equal(chat.length, 1);
+    assert.match(chat[0].body.messages[0].content, /Vérifie les faits par une recherche web/, 'web search asked in the rules');
+    assert.match(chat[0].body.messages[0].content, /N'ajoute aucun élément <mark>/);
+    const { task, data: quoted } = splitUserMessage(chat[0].body.messages[1].content);
+    assert.match(task, /DONNÉES\.example_article comme modèle/);
+    assert.equal(quoted.example_article, example.html_content);
+    assert.equal(quoted.current_article, target.html_content);
   });
 
   it('llm_answers: every model of the llms table, several times, with the citation analysis', async () => {
