@@ -127,3 +127,12 @@ $$;
 
 revoke all on function public.claim_first_article(text, text, text) from public;
 grant execute on function public.claim_first_article(text, text, text) to anon, authenticated, service_role;
+
+-- 3. A run's cost adds up over its attempts (the worker adds each retry's usage, price and time
+--    to the row; the first attempt of a run — a new row, or one a refresh re-queued — starts from
+--    zero).
+comment on column public.pages_actions.cost_usd is
+  'Price of the last run, all its attempts added, in US dollars, as reported by the providers (null when none reported a price).';
+comment on column public.pages_actions.usage is
+  'Usage of the last run, all its attempts added: {calls, prompt_tokens, completion_tokens, total_tokens, images, serp_queries, models}.';
+comment on column public.pages_actions.duration_ms is 'Wall time of the last run, all its attempts added, in milliseconds.';

@@ -7,7 +7,8 @@
 // Any number of these processes, on any number of machines, can share one database.
 //
 // A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
-// then the action; then 'done' with cost_usd, usage and duration_ms — or, on an error,
+// then the action; then 'done' with cost_usd, usage and duration_ms (added up over the run's
+// attempts: a retry spends again) — or, on an error,
 // 'failed' with last_error when the error is permanent or the job's last attempt, else
 // 'queued' with last_error and Graphile retries it later.
 //
@@ -80,6 +81,24 @@ export function usageRecorder() {
 }
 
 /**
+ * The cost of a run over its attempts: this attempt's usage and price added to those the earlier
+ * attempts of the same run recorded (a retry spends again; the row shows the run's total).
+ * @param {{ usage: any, cost: number | null, durationMs: number }} previous  null usage and cost: none recorded
+ * @param {{ usage: ReturnType<ReturnType<typeof usageRecorder>['result']>['usage'], cost: number | null, durationMs: number }} current
+ */
+export function addRunCost(previous, current) {
+  const prev = previous.usage ?? {};
+  const usage = { ...current.usage, models: [...current.usage.models] };
+  for (const key of /** @type {const} */ (['calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'images', 'serp_queries'])) {
+    usage[key] += Number(prev[key]) || 0;
+  }
+  usage.models = [...new Set([...(Array.isArray(prev.models) ? prev.models : []), ...current.usage.models])];
+  const prevCost = previous.cost === null || previous.cost === undefined ? null : Number(previous.cost);
+  const cost = prevCost === null && current.cost === null ? null : Number(((prevCost ?? 0) + (current.cost ?? 0)).toFixed(6));
+  return { usage, cost, durationMs: (Number(previous.durationMs) || 0) + current.durationMs };
+}
+
+/**
  * Runs one pages_actions row (the pages_action task).
  * @param {TaskContext} base
  * @param {{ id: number }} payload
@@ -90,10 +109,14 @@ export async function runPageAction(base, payload, helpers) {
   if (!Number.isInteger(id)) return;
   const started = Date.now();
   // One statement each (autocommit): the enqueue trigger only fires on created_date changes,
-  // which the worker never makes.
+  // which the worker never makes. The first attempt of a run (attempts 0: a new row, or one a
+  // refresh re-queued) clears the cost of the previous run; a retry adds to it (addRunCost).
   const { rows: claimed } = await base.pool.query(
     `update public.pages_actions pa
-        set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null
+        set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null,
+            cost_usd = case when pa.attempts = 0 then null else pa.cost_usd end,
+            usage = case when pa.attempts = 0 then null else pa.usage end,
+            duration_ms = case when pa.attempts = 0 then null else pa.duration_ms end
        from public.actions a
       where pa.id = $1 and a.id = pa.linked_action
       returning pa.*, a.name as action_name`,
@@ -106,12 +129,15 @@ export async function runPageAction(base, payload, helpers) {
   const ctx = { ...base, action, recordUsage: recorder.record, log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`) };
   /** @param {string} status @param {string | null} error */
   const finish = (status, error) => {
-    const { usage, cost } = recorder.result();
+    const { usage, cost, durationMs } = addRunCost(
+      { usage: action.usage, cost: action.cost_usd, durationMs: action.duration_ms },
+      { ...recorder.result(), durationMs: Date.now() - started },
+    );
     return base.pool.query(
       `update public.pages_actions
           set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
         where id = $1`,
-      [id, status, error, cost, JSON.stringify(usage), Date.now() - started],
+      [id, status, error, cost, JSON.stringify(usage), durationMs],
     );
   };
   try {

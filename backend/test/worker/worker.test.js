@@ -487,6 +487,33 @@ describe('page-actions worker', () => {
     assert.equal(total[0].n, rows.length + (llms[0].n - 1) * 2);
   });
 
+  it("cost over retries: a 500 after other calls had reported usage, then a success: the row adds both attempts' cost; a refresh starts again", async () => {
+    fake.reset();
+    const { rows: llms } = await pool.query('select count(*)::int as n from public.llms');
+    const perRun = llms[0].n * 2; // LLM_ANSWERS_PER_MODEL = 2
+    fake.script('chat', { status: 500, body: openRouterError(500, 'Internal Server Error') });
+    const action = await queue({ linked_page: pageId, linked_action: A.llm_answers });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 2);
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2 * perRun, 'the first attempt ran every call, one of them failed');
+    const paid = 2 * perRun - 1; // every call but the 500 reported usage and cost
+    assert.equal(done.usage.calls, paid);
+    assert.equal(done.usage.prompt_tokens, 100 * paid);
+    assert.equal(done.usage.completion_tokens, 50 * paid);
+    assert.equal(done.usage.total_tokens, 150 * paid);
+    assert.equal(Number(done.cost_usd), Number((0.00125 * paid).toFixed(6)));
+
+    fake.reset();
+    const refreshed = await user.client.from('pages_actions').update({ created_date: new Date().toISOString() }).eq('id', action.id);
+    assert.equal(refreshed.error, null);
+    const again = await waitForAction(action.id);
+    assert.equal(again.status, 'done', again.last_error);
+    assert.equal(again.attempts, 1);
+    assert.equal(again.usage.calls, perRun, 'a new run: the cost of the previous one cleared');
+    assert.equal(Number(again.cost_usd), Number((0.00125 * perRun).toFixed(6)));
+  });
+
   it('llm_answers: a site in another language than fr/en is asked the question in its language', async () => {
     fake.reset();
     const german = 'Ich suche Informationen über Gemüsegarten bio. Was empfiehlst du mir, und welche Websites oder Marken sollte ich mir ansehen? Bitte nenne deine Quellen.';
