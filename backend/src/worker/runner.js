@@ -10,7 +10,8 @@
 // then the action; then 'done' with cost_usd, usage and duration_ms (added up over the run's
 // attempts: a retry spends again) — or, on an error,
 // 'failed' with last_error when the error is permanent or the job's last attempt, else
-// 'queued' with last_error and Graphile retries it later.
+// 'queued' with last_error and Graphile retries it later (after the provider's Retry-After, without
+// spending a retry, when a 429 said how long to wait).
 //
 // Crash recovery: each Graphile worker id of this process beats in citable_worker.heartbeats;
 // every process unlocks (graphile_worker.force_unlock_workers) the jobs locked longer than
@@ -98,11 +99,27 @@ export function addRunCost(previous, current) {
   return { usage, cost, durationMs: (Number(previous.durationMs) || 0) + current.durationMs };
 }
 
+/** Rate-limit reschedules of one run at most; past them a 429 is retried like any other error. */
+export const MAX_RATE_LIMIT_DELAYS = 10;
+/** The longest Retry-After honoured by a reschedule (a day). */
+const MAX_RATE_LIMIT_DELAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The delay a rate-limiting provider asked for, when the run should be rescheduled for it.
+ * @param {unknown} error
+ * @param {number} delaysSoFar
+ */
+function rateLimitDelay(error, delaysSoFar) {
+  const ms = /** @type {any} */ (error)?.retryAfterMs;
+  if (isPermanent(error) || typeof ms !== 'number' || !Number.isFinite(ms) || delaysSoFar >= MAX_RATE_LIMIT_DELAYS) return null;
+  return Math.min(Math.max(ms, 0), MAX_RATE_LIMIT_DELAY_MS);
+}
+
 /**
  * Runs one pages_actions row (the pages_action task).
  * @param {TaskContext} base
- * @param {{ id: number }} payload
- * @param {{ job: { attempts: number, max_attempts: number } }} helpers
+ * @param {{ id: number, rateLimitDelays?: number }} payload
+ * @param {{ job: { attempts: number, max_attempts: number, job_queue_id?: number | null }, addJob?: import('graphile-worker').AddJobFunction }} helpers
  */
 export async function runPageAction(base, payload, helpers) {
   const id = Number(payload?.id);
@@ -149,6 +166,30 @@ export async function runPageAction(base, payload, helpers) {
     ctx.log(`done in ${Date.now() - started} ms`);
   } catch (error) {
     const message = readableError(error);
+    // A 429 with a Retry-After too long to wait in place: a new job for the same row at that time
+    // (same key, queue and remaining retries; Graphile clears the key of this running job, which
+    // then completes), so the attempt is not spent on exponential backoff.
+    const delays = Number(payload?.rateLimitDelays) || 0;
+    const delayMs = helpers.addJob ? rateLimitDelay(error, delays) : null;
+    if (delayMs !== null && helpers.addJob) {
+      const queueId = helpers.job.job_queue_id;
+      const queueName = queueId
+        ? (await base.pool.query('select queue_name from graphile_worker._private_job_queues where id = $1', [queueId])).rows[0]?.queue_name
+        : undefined;
+      await finish('queued', message);
+      await helpers.addJob(
+        'pages_action',
+        { id, rateLimitDelays: delays + 1 },
+        {
+          jobKey: `pages_action:${id}`,
+          runAt: new Date(Date.now() + delayMs),
+          queueName: queueName ?? undefined,
+          maxAttempts: Math.max(1, helpers.job.max_attempts - helpers.job.attempts + 1),
+        },
+      );
+      ctx.log(`rate limited: runs again in ${Math.ceil(delayMs / 1000)} s`);
+      return;
+    }
     const last = isPermanent(error) || helpers.job.attempts >= helpers.job.max_attempts;
     await finish(last ? 'failed' : 'queued', message);
     ctx.log(`${last ? 'failed' : 'will retry'}: ${message}`);

@@ -572,6 +572,48 @@ describe('page-actions worker', () => {
     assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2);
   });
 
+  it('a 429 with a Retry-After over 30 s: the job is rescheduled for that delay, in its queue, without spending a retry', async () => {
+    fake.reset();
+    fake.script('chat', { status: 429, headers: { 'retry-after': '45' }, body: openRouterError(429, 'Rate limit exceeded: free-models-per-day') });
+    const action = await queue({ linked_page: pageId, linked_action: A.create_article });
+    // queued at insert, then running, then queued again with the error
+    await waitUntil(async () => (await pool.query('select last_error from public.pages_actions where id = $1', [action.id])).rows[0].last_error !== null, 10_000);
+    const { rows: waitingRows } = await pool.query('select * from public.pages_actions where id = $1', [action.id]);
+    const waiting = waitingRows[0];
+    assert.equal(waiting.status, 'queued');
+    assert.equal(waiting.attempts, 1);
+    assert.equal(waiting.last_error, 'OpenRouter is rate limiting (429: Rate limit exceeded: free-models-per-day); retry after 45 s');
+    let job;
+    await waitUntil(async () => {
+      const { rows } = await pool.query(
+        `select q.queue_name, j.payload, j.attempts, j.max_attempts, extract(epoch from j.run_at - now())::float as wait_s
+           from graphile_worker._private_jobs j left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
+          where j.key = $1 and j.locked_at is null`,
+        [`pages_action:${action.id}`],
+      );
+      job = rows[0];
+      return Boolean(job) && job.payload.rateLimitDelays === 1;
+    }, 10_000);
+    assert.ok(job);
+    assert.ok(job.wait_s > 40 && job.wait_s <= 45, `runs again in ~45 s (${job.wait_s})`);
+    assert.equal(job.attempts, 0, 'no retry spent');
+    assert.equal(job.max_attempts, 5);
+    assert.equal(job.queue_name, `site-articles:${siteId}`, 'still in the site queue');
+    await waitUntil(async () => {
+      const { rows } = await pool.query("select count(*)::int as n from graphile_worker._private_jobs where payload->>'id' = $1", [String(action.id)]);
+      return rows[0].n === 1;
+    }, 5_000); // the rate-limited job itself completed
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 1, 'not retried in place');
+
+    // The 45 s pass (moved forward here): the job runs again and succeeds.
+    await pool.query("update graphile_worker._private_jobs set run_at = now() where key = $1", [`pages_action:${action.id}`]);
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 2);
+    assert.equal(done.last_error, null);
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2);
+  });
+
   it('a permanent failure ends failed at once with the provider error; retries exhausted end failed', async () => {
     fake.reset();
     fake.script('chat', { status: 400, body: openRouterError(400, 'openai/gpt-9 is not a valid model ID') });
