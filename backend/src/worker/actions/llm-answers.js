@@ -54,6 +54,8 @@ export function questionFor(lang, keywords) {
  * is; a site in another language (de, es, it, nl, pt …) gets the English template rewritten in
  * that language, named in English (Intl.DisplayNames: "German"), by ARTICLE_MODEL (else the
  * first model of the llms table) — so every model is asked what a searcher of that language asks.
+ * (The rewrite prompt, llm_question.translate, exists in English only: only non-French sites,
+ * which get the English prompts, use it.)
  * @param {import('../runner.js').ActionContext} ctx
  * @param {{ language_code?: string | null, language_name?: string | null }} place
  * @param {string[]} keywords
