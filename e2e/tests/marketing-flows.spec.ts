@@ -87,9 +87,10 @@ test('free-article dialog creates the request and its site with the spec default
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
 
-  const requests = await adminSelect<{ url: string; stripe_email: string; site: number }>(request, `first_article_requests?stripe_email=eq.${encodeURIComponent(email)}&select=url,stripe_email,site`);
+  const requests = await adminSelect<{ url: string; stripe_email: string; site: number; language: string }>(request, `first_article_requests?stripe_email=eq.${encodeURIComponent(email)}&select=url,stripe_email,site,language`);
   expect(requests).toHaveLength(1);
   expect(requests[0].url).toBe(`https://www.${host}`);
+  expect(requests[0].language).toBe('en'); // the page's language: the e-mail to the requester is in it
   const [site] = await adminSelect<SiteRow>(request, `sites?id=eq.${requests[0].site}&select=*`);
   expectSpecDefaults(site, host, email);
 });
@@ -117,8 +118,8 @@ test('/first-article creates the request and site and goes to the success page',
   await page.getByRole('button', { name: 'Start my first article' }).click();
   await expect(page).toHaveURL(/\/first-article-success$/);
   await expect(page.getByText('Delivery in 24-48 hours.')).toBeVisible();
-  const requests = await adminSelect<{ url: string; site: number }>(request, `first_article_requests?stripe_email=eq.${encodeURIComponent(email)}&select=url,site`);
-  expect(requests).toEqual([expect.objectContaining({ url: `https://${host}` })]);
+  const requests = await adminSelect<{ url: string; site: number; language: string }>(request, `first_article_requests?stripe_email=eq.${encodeURIComponent(email)}&select=url,site,language`);
+  expect(requests).toEqual([expect.objectContaining({ url: `https://${host}`, language: 'en' })]);
   const [site] = await adminSelect<SiteRow>(request, `sites?id=eq.${requests[0].site}&select=*`);
   expectSpecDefaults(site, host, email);
 });

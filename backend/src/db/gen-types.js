@@ -52,7 +52,7 @@ const FUNCTIONS = `    Functions: {
         Returns: { id: number; created_at: string };
       };
       claim_first_article: {
-        Args: { p_url: string; p_stripe_email: string };
+        Args: { p_url: string; p_stripe_email: string; p_language?: string };
         Returns: { request_id: number; site_id: number };
       };
       request_version_modification: {

@@ -1,7 +1,10 @@
 // Errors of a job run. The runner decides from them what happens to the pages_actions row:
 //   PermanentError (and NotConfiguredError)  -> failed at once, last_error = the message, no retry;
 //   any other error                          -> retried by Graphile Worker with backoff while
-//                                               attempts remain, then failed with the message.
+//                                               attempts remain, then failed with the message;
+//   a TransientError with retryAfterMs        -> (a 429 whose Retry-After is too long to wait in
+//                                               place) rescheduled after that delay, the attempt
+//                                               not counted against the job's retries.
 
 /** A failure that running again cannot fix (bad input, a provider refusing the request). */
 export class PermanentError extends Error {
@@ -22,13 +25,18 @@ export class NotConfiguredError extends PermanentError {
   }
 }
 
-/** A provider answered with an error worth retrying (429, 5xx, timeout, network). */
+/**
+ * A provider answered with an error worth retrying (429, 5xx, timeout, network). retryAfterMs: the
+ * delay a rate-limiting provider asked for (429 Retry-After), after which the runner reschedules
+ * the job instead of spending one of its attempts.
+ */
 export class TransientError extends Error {
-  /** @param {string} message @param {ErrorOptions & { status?: number }} [options] */
+  /** @param {string} message @param {ErrorOptions & { status?: number, retryAfterMs?: number }} [options] */
   constructor(message, options = {}) {
     super(message, options);
     this.name = 'TransientError';
     this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 

@@ -1,5 +1,6 @@
 // HTTP calls to the providers: a timeout on every call, 429 Retry-After honoured (waited for
-// when short, else a retryable error), 5xx and network failures retryable, other 4xx permanent.
+// in place when short, else a retryable error carrying the delay, which the runner reschedules the
+// job for), 5xx and network failures retryable, other 4xx permanent.
 import { PermanentError, TransientError } from './errors.js';
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,7 +94,7 @@ export async function requestJson(url, options) {
       }
       throw new TransientError(
         `${provider} is rate limiting (429: ${message})${waitMs !== null ? `; retry after ${Math.ceil(waitMs / 1000)} s` : ''}`,
-        { status: 429 },
+        { status: 429, ...(waitMs !== null ? { retryAfterMs: waitMs } : {}) },
       );
     }
     if (response.status >= 500 || response.status === 408 || response.status === 425) {

@@ -7,9 +7,11 @@
 // Any number of these processes, on any number of machines, can share one database.
 //
 // A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
-// then the action; then 'done' with cost_usd, usage and duration_ms — or, on an error,
+// then the action; then 'done' with cost_usd, usage and duration_ms (added up over the run's
+// attempts: a retry spends again) — or, on an error,
 // 'failed' with last_error when the error is permanent or the job's last attempt, else
-// 'queued' with last_error and Graphile retries it later.
+// 'queued' with last_error and Graphile retries it later (after the provider's Retry-After, without
+// spending a retry, when a 429 said how long to wait).
 //
 // Crash recovery: each Graphile worker id of this process beats in citable_worker.heartbeats;
 // every process unlocks (graphile_worker.force_unlock_workers) the jobs locked longer than
@@ -80,20 +82,58 @@ export function usageRecorder() {
 }
 
 /**
+ * The cost of a run over its attempts: this attempt's usage and price added to those the earlier
+ * attempts of the same run recorded (a retry spends again; the row shows the run's total).
+ * @param {{ usage: any, cost: number | null, durationMs: number }} previous  null usage and cost: none recorded
+ * @param {{ usage: ReturnType<ReturnType<typeof usageRecorder>['result']>['usage'], cost: number | null, durationMs: number }} current
+ */
+export function addRunCost(previous, current) {
+  const prev = previous.usage ?? {};
+  const usage = { ...current.usage, models: [...current.usage.models] };
+  for (const key of /** @type {const} */ (['calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'images', 'serp_queries'])) {
+    usage[key] += Number(prev[key]) || 0;
+  }
+  usage.models = [...new Set([...(Array.isArray(prev.models) ? prev.models : []), ...current.usage.models])];
+  const prevCost = previous.cost === null || previous.cost === undefined ? null : Number(previous.cost);
+  const cost = prevCost === null && current.cost === null ? null : Number(((prevCost ?? 0) + (current.cost ?? 0)).toFixed(6));
+  return { usage, cost, durationMs: (Number(previous.durationMs) || 0) + current.durationMs };
+}
+
+/** Rate-limit reschedules of one run at most; past them a 429 is retried like any other error. */
+export const MAX_RATE_LIMIT_DELAYS = 10;
+/** The longest Retry-After honoured by a reschedule (a day). */
+const MAX_RATE_LIMIT_DELAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The delay a rate-limiting provider asked for, when the run should be rescheduled for it.
+ * @param {unknown} error
+ * @param {number} delaysSoFar
+ */
+function rateLimitDelay(error, delaysSoFar) {
+  const ms = /** @type {any} */ (error)?.retryAfterMs;
+  if (isPermanent(error) || typeof ms !== 'number' || !Number.isFinite(ms) || delaysSoFar >= MAX_RATE_LIMIT_DELAYS) return null;
+  return Math.min(Math.max(ms, 0), MAX_RATE_LIMIT_DELAY_MS);
+}
+
+/**
  * Runs one pages_actions row (the pages_action task).
  * @param {TaskContext} base
- * @param {{ id: number }} payload
- * @param {{ job: { attempts: number, max_attempts: number } }} helpers
+ * @param {{ id: number, rateLimitDelays?: number }} payload
+ * @param {{ job: { attempts: number, max_attempts: number, job_queue_id?: number | null }, addJob?: import('graphile-worker').AddJobFunction }} helpers
  */
 export async function runPageAction(base, payload, helpers) {
   const id = Number(payload?.id);
   if (!Number.isInteger(id)) return;
   const started = Date.now();
   // One statement each (autocommit): the enqueue trigger only fires on created_date changes,
-  // which the worker never makes.
+  // which the worker never makes. The first attempt of a run (attempts 0: a new row, or one a
+  // refresh re-queued) clears the cost of the previous run; a retry adds to it (addRunCost).
   const { rows: claimed } = await base.pool.query(
     `update public.pages_actions pa
-        set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null
+        set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null,
+            cost_usd = case when pa.attempts = 0 then null else pa.cost_usd end,
+            usage = case when pa.attempts = 0 then null else pa.usage end,
+            duration_ms = case when pa.attempts = 0 then null else pa.duration_ms end
        from public.actions a
       where pa.id = $1 and a.id = pa.linked_action
       returning pa.*, a.name as action_name`,
@@ -106,12 +146,15 @@ export async function runPageAction(base, payload, helpers) {
   const ctx = { ...base, action, recordUsage: recorder.record, log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`) };
   /** @param {string} status @param {string | null} error */
   const finish = (status, error) => {
-    const { usage, cost } = recorder.result();
+    const { usage, cost, durationMs } = addRunCost(
+      { usage: action.usage, cost: action.cost_usd, durationMs: action.duration_ms },
+      { ...recorder.result(), durationMs: Date.now() - started },
+    );
     return base.pool.query(
       `update public.pages_actions
           set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
         where id = $1`,
-      [id, status, error, cost, JSON.stringify(usage), Date.now() - started],
+      [id, status, error, cost, JSON.stringify(usage), durationMs],
     );
   };
   try {
@@ -123,6 +166,30 @@ export async function runPageAction(base, payload, helpers) {
     ctx.log(`done in ${Date.now() - started} ms`);
   } catch (error) {
     const message = readableError(error);
+    // A 429 with a Retry-After too long to wait in place: a new job for the same row at that time
+    // (same key, queue and remaining retries; Graphile clears the key of this running job, which
+    // then completes), so the attempt is not spent on exponential backoff.
+    const delays = Number(payload?.rateLimitDelays) || 0;
+    const delayMs = helpers.addJob ? rateLimitDelay(error, delays) : null;
+    if (delayMs !== null && helpers.addJob) {
+      const queueId = helpers.job.job_queue_id;
+      const queueName = queueId
+        ? (await base.pool.query('select queue_name from graphile_worker._private_job_queues where id = $1', [queueId])).rows[0]?.queue_name
+        : undefined;
+      await finish('queued', message);
+      await helpers.addJob(
+        'pages_action',
+        { id, rateLimitDelays: delays + 1 },
+        {
+          jobKey: `pages_action:${id}`,
+          runAt: new Date(Date.now() + delayMs),
+          queueName: queueName ?? undefined,
+          maxAttempts: Math.max(1, helpers.job.max_attempts - helpers.job.attempts + 1),
+        },
+      );
+      ctx.log(`rate limited: runs again in ${Math.ceil(delayMs / 1000)} s`);
+      return;
+    }
     const last = isPermanent(error) || helpers.job.attempts >= helpers.job.max_attempts;
     await finish(last ? 'failed' : 'queued', message);
     ctx.log(`${last ? 'failed' : 'will retry'}: ${message}`);

@@ -222,6 +222,21 @@ describe('claim_first_article', () => {
     // Nobody signed in can see the unowned site.
     const seen = await asRole(db.pool, asUser(DEMO_USER), async (client) => (await client.query('select 1 from public.sites where id = $1', [result.site_id])).rowCount);
     assert.equal(seen, 0);
+    assert.equal(request.language, 'fr', 'without p_language the request is French (callers of the two-argument RPC)');
+  });
+
+  it("records the requester's language (p_language: fr, en or a tag of them); the site stays French", async () => {
+    const { result } = await anonCall('select public.claim_first_article($1, $2, $3) as result', ['https://www.english-shop.co.uk', 'owner@english-shop.co.uk', 'en']);
+    const request = (await db.pool.query('select language from public.first_article_requests where id = $1', [result.request_id])).rows[0];
+    assert.equal(request.language, 'en');
+    const tagged = await anonCall('select public.claim_first_article(p_url => $1, p_stripe_email => $2, p_language => $3) as result', ['https://www.shop-gb.co.uk', 'a@shop-gb.co.uk', 'EN-gb']);
+    assert.equal((await db.pool.query('select language from public.first_article_requests where id = $1', [tagged.result.request_id])).rows[0].language, 'en');
+    for (const language of ['de', 'english', 'en;drop']) {
+      const error = await errorOf(db.pool, asAnon, 'select public.claim_first_article($1, $2, $3)', ['https://www.other.fr', 'a@other.fr', language]);
+      assert.equal(error?.message, 'The language must be fr or en.', language);
+      assert.equal(error?.code, '22023');
+      assert.equal(error?.hint, 'language');
+    }
   });
 
   it('refuses a bad url or e-mail with a clear message', async () => {

@@ -23,6 +23,26 @@ after(async () => {
 
 const query = { keyword: 'potager bio', countryCode: 'FR', countryName: 'France', languageCode: 'fr', num: 5 };
 
+describe('OpenRouter web search', () => {
+  it('webSearch sends the web plugin to OpenRouter, and nothing to a local server', async () => {
+    /** @type {any[]} */
+    const bodies = [];
+    /** @type {typeof fetch} */
+    const fetchImpl = async (_url, init) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ model: 'm', choices: [{ message: { content: 'ok' } }], usage: { prompt_tokens: 1, completion_tokens: 1 } }), { status: 200 });
+    };
+    const remote = createOpenRouter(loadConfig({ OPENROUTER_API_KEY: 'k' }).openrouter, { fetchImpl });
+    await remote.chat({ model: 'm', messages: [{ role: 'user', content: 'q' }], webSearch: true });
+    await remote.chat({ model: 'm', messages: [{ role: 'user', content: 'q' }] });
+    const local = createOpenRouter(loadConfig({ OPENROUTER_BASE_URL: 'http://127.0.0.1:11434/v1' }).openrouter, { fetchImpl });
+    await local.chat({ model: 'm', messages: [{ role: 'user', content: 'q' }], webSearch: true });
+    assert.deepEqual(bodies[0].plugins, [{ id: 'web' }]);
+    assert.equal(bodies[1].plugins, undefined);
+    assert.equal(bodies[2].plugins, undefined);
+  });
+});
+
 describe('SERP providers', () => {
   it('Serper: gl/hl/num sent, organic results normalised', async () => {
     fake.reset();

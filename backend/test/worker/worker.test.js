@@ -220,6 +220,43 @@ describe('page-actions worker', () => {
     assert.equal(request?.body.num, 10);
   });
 
+  it('a refresh (the user sets a new created_date, and info2) runs a done action again: attempts reset, SERP rows replaced', async () => {
+    fake.reset();
+    // A first run that needed two attempts.
+    fake.script('serper', { status: 500, body: { message: 'Internal error', statusCode: 500 } });
+    const action = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId) });
+    const first = await waitForAction(action.id);
+    assert.equal(first.status, 'done', first.last_error);
+    assert.equal(first.attempts, 2);
+
+    const kw = await user.client.from('keywords').insert({ keyword: `paillage potager ${process.pid}` }).select().single();
+    assert.equal(kw.error, null);
+    await pool.query(`insert into public.serps (linked_keyword, site, position_absolute, title, url) values ($1, $2, 1, 'stale', 'https://stale.test/')`, [kw.data.id, siteId]);
+    const { rows: before } = await pool.query('select count(*)::int as n from public.serps where linked_keyword = $1 and site = $2', [keywordId, siteId]);
+    fake.reset();
+    fake.results((route, body) =>
+      Array.from({ length: body.num }, (_, i) => ({ position: i + 1, title: `Refreshed ${i + 1}`, link: `https://fresh${i + 1}.test/`, snippet: `Fresh ${i + 1}.` })),
+    );
+    const refreshed = await user.client
+      .from('pages_actions')
+      .update({ created_date: new Date().toISOString(), info2: String(kw.data.id) })
+      .eq('id', action.id)
+      .select()
+      .single();
+    assert.equal(refreshed.error, null);
+    assert.ok(['queued', 'running'].includes(refreshed.data.status), 'set back to queued by the refresh');
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 1, 'attempts start again from zero');
+    assert.equal(done.last_error, null);
+    assert.deepEqual(fake.requests.filter((r) => r.route === 'serper').map((r) => r.body.q), [kw.data.keyword], 'the new info2');
+    const { rows } = await pool.query('select title from public.serps where linked_keyword = $1 and site = $2 order by position_absolute', [kw.data.id, siteId]);
+    assert.deepEqual(rows.map((r) => r.title), Array.from({ length: 10 }, (_, i) => `Refreshed ${i + 1}`), 'the stale row replaced');
+    const { rows: after } = await pool.query('select count(*)::int as n from public.serps where linked_keyword = $1 and site = $2', [keywordId, siteId]);
+    assert.equal(after[0].n, before[0].n, "the first keyword's rows untouched");
+    await waitUntil(() => noJobsLeft());
+  });
+
   it('create_article: sanitized article with its cited sources, cost recorded, then the cover image', async () => {
     fake.reset();
     fake.text(
@@ -370,10 +407,47 @@ describe('page-actions worker', () => {
     assert.equal(again.error, null);
     const done2 = await waitForAction(again.data.action.id);
     assert.equal(done2.status, 'done', done2.last_error);
-    const { rows: same } = await pool.query('select html_content from public.pages_versions where id = $1', [created[0].id]);
+    const { rows: same } = await pool.query('select html_content, origin, instruction, parent_version from public.pages_versions where id = $1', [created[0].id]);
     assert.equal(same[0].html_content, '<h1>Le potager bio</h1><p>Nouveau paragraphe. Revu.</p>');
+    assert.equal(same[0].origin, 'instruction');
+    assert.equal(same[0].instruction, 'Ajoute un paragraphe sur le paillage.\n\nRetire les surlignages.', 'the in-place instruction follows the earlier one');
+    assert.equal(same[0].parent_version, rows[0].id, 'the lineage is kept');
     const sent = fake.requests.filter((r) => r.route === 'chat').at(-1);
     assert.ok(!sent?.body.messages[1].content.includes('\\u003cmark'), 'earlier highlights removed before rewriting');
+  });
+
+  it('modify_articles_with_instructions in place: the instruction recorded on the version; the example version and web search flags reach the model', async () => {
+    fake.reset();
+    const { rows: versions } = await pool.query("select id, html_content from public.pages_versions where page = $1 order by created_date", [pageId]);
+    const target = versions[0];
+    const example = versions.at(-1);
+    assert.notEqual(target.id, example.id);
+    fake.text(() => '<h1>Le potager bio</h1><p>Réécrit comme l’exemple.</p>');
+    const { data, error } = await user.client.rpc('request_version_modification', {
+      p_version_id: target.id,
+      p_comments: 'Suis la structure de l’exemple et vérifie les chiffres.',
+      p_use_web_search: true,
+      p_example_version_id: example.id,
+    });
+    assert.equal(error, null);
+    const done = await waitForAction(data.action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.linked_pages_version, target.id);
+    const { rows } = await pool.query('select html_content, origin, instruction from public.pages_versions where id = $1', [target.id]);
+    assert.equal(rows[0].html_content, '<h1>Le potager bio</h1><p>Réécrit comme l’exemple.</p>');
+    assert.equal(rows[0].origin, 'instruction', 'a generated version rewritten in place by an instruction');
+    assert.equal(rows[0].instruction, 'Suis la structure de l’exemple et vérifie les chiffres.');
+    const { rows: count } = await pool.query('select count(*)::int as n from public.pages_versions where page = $1', [pageId]);
+    assert.equal(count[0].n, versions.length, 'no new version');
+
+    const chat = fake.requests.filter((r) => r.route === 'chat');
+    assert.equal(chat.length, 1);
+    assert.match(chat[0].body.messages[0].content, /Vérifie les faits par une recherche web/, 'web search asked in the rules');
+    assert.match(chat[0].body.messages[0].content, /N'ajoute aucun élément <mark>/);
+    const { task, data: quoted } = splitUserMessage(chat[0].body.messages[1].content);
+    assert.match(task, /DONNÉES\.example_article comme modèle/);
+    assert.equal(quoted.example_article, example.html_content);
+    assert.equal(quoted.current_article, target.html_content);
   });
 
   it('llm_answers: every model of the llms table, several times, with the citation analysis', async () => {
@@ -396,6 +470,7 @@ describe('page-actions worker', () => {
     }
     const models = new Set(fake.requests.filter((r) => r.route === 'chat').map((r) => r.body.model));
     assert.equal(models.size, llms[0].n);
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, rows.length, 'a French site: the template question, no rewrite call');
     assert.equal(Number(done.cost_usd), Number((0.00125 * rows.length).toFixed(6)));
     assert.equal(done.last_error, null);
 
@@ -410,6 +485,71 @@ describe('page-actions worker', () => {
     );
     const { rows: total } = await pool.query('select count(*)::int as n from public.pages_llm_answers where linked_page = $1', [pageId]);
     assert.equal(total[0].n, rows.length + (llms[0].n - 1) * 2);
+  });
+
+  it("cost over retries: a 500 after other calls had reported usage, then a success: the row adds both attempts' cost; a refresh starts again", async () => {
+    fake.reset();
+    const { rows: llms } = await pool.query('select count(*)::int as n from public.llms');
+    const perRun = llms[0].n * 2; // LLM_ANSWERS_PER_MODEL = 2
+    fake.script('chat', { status: 500, body: openRouterError(500, 'Internal Server Error') });
+    const action = await queue({ linked_page: pageId, linked_action: A.llm_answers });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 2);
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2 * perRun, 'the first attempt ran every call, one of them failed');
+    const paid = 2 * perRun - 1; // every call but the 500 reported usage and cost
+    assert.equal(done.usage.calls, paid);
+    assert.equal(done.usage.prompt_tokens, 100 * paid);
+    assert.equal(done.usage.completion_tokens, 50 * paid);
+    assert.equal(done.usage.total_tokens, 150 * paid);
+    assert.equal(Number(done.cost_usd), Number((0.00125 * paid).toFixed(6)));
+
+    fake.reset();
+    const refreshed = await user.client.from('pages_actions').update({ created_date: new Date().toISOString() }).eq('id', action.id);
+    assert.equal(refreshed.error, null);
+    const again = await waitForAction(action.id);
+    assert.equal(again.status, 'done', again.last_error);
+    assert.equal(again.attempts, 1);
+    assert.equal(again.usage.calls, perRun, 'a new run: the cost of the previous one cleared');
+    assert.equal(Number(again.cost_usd), Number((0.00125 * perRun).toFixed(6)));
+  });
+
+  it('llm_answers: a site in another language than fr/en is asked the question in its language', async () => {
+    fake.reset();
+    const german = 'Ich suche Informationen über Gemüsegarten bio. Was empfiehlst du mir, und welche Websites oder Marken sollte ich mir ansehen? Bitte nenne deine Quellen.';
+    fake.text((body) => (body.messages[0].role === 'system' ? `"${german}"` : 'Schau dir https://www.garten.test/bio an.'));
+    const { rows: lang } = await pool.query(
+      "select l.id as language, l.linked_country as country from public.location_languages l join public.location_countries c on c.id = l.linked_country where c.country_code = 'DE' and l.language_code = 'de'",
+    );
+    const site = await user.client
+      .from('sites')
+      .insert({ name: 'Garten', url: 'https://www.garten.test', image_logo: '/logo.png', country: lang[0].country, language: lang[0].language })
+      .select()
+      .single();
+    assert.equal(site.error, null);
+    const page = await user.client.from('pages').insert({ site: site.data.id, name: 'Biogarten', url: 'https://www.garten.test/bio' }).select().single();
+    assert.equal(page.error, null);
+    const kw = await user.client.from('keywords').insert({ keyword: `gemüsegarten bio ${process.pid}` }).select().single();
+    assert.equal(kw.error, null);
+    assert.equal((await user.client.from('pages_keywords').insert({ linked_page: page.data.id, linked_keyword: kw.data.id })).error, null);
+
+    const action = await queue({ linked_page: page.data.id, linked_action: A.llm_answers });
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    const chats = fake.requests.filter((r) => r.route === 'chat');
+    // First the question is written in the site's language, named in English.
+    const rewrite = chats[0].body;
+    assert.equal(rewrite.model, 'openai/gpt-4o-mini', 'ARTICLE_MODEL writes the question');
+    assert.match(rewrite.messages[0].content, /in German, as a native speaker of German/);
+    assert.match(rewrite.messages[1].content, new RegExp(`^I'm looking for information about gemüsegarten bio ${process.pid}\\.`));
+    // Then every model is asked that question, as is.
+    const asked = chats.slice(1);
+    assert.ok(asked.length > 0);
+    for (const r of asked) assert.deepEqual(r.body.messages, [{ role: 'user', content: german }]);
+    const { rows } = await pool.query('select question from public.pages_llm_answers where linked_page = $1', [page.data.id]);
+    assert.equal(rows.length, asked.length);
+    for (const r of rows) assert.equal(r.question, german);
+    assert.equal(done.usage.calls, chats.length, 'the rewrite is counted in the run usage');
   });
 
   it('a 500 then a success: attempts 2, done; a 429 with Retry-After is waited for', async () => {
@@ -429,6 +569,48 @@ describe('page-actions worker', () => {
     assert.equal(done2.status, 'done', done2.last_error);
     assert.equal(done2.attempts, 1, 'waited in place');
     assert.ok(Date.now() - started >= 1000);
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2);
+  });
+
+  it('a 429 with a Retry-After over 30 s: the job is rescheduled for that delay, in its queue, without spending a retry', async () => {
+    fake.reset();
+    fake.script('chat', { status: 429, headers: { 'retry-after': '45' }, body: openRouterError(429, 'Rate limit exceeded: free-models-per-day') });
+    const action = await queue({ linked_page: pageId, linked_action: A.create_article });
+    // queued at insert, then running, then queued again with the error
+    await waitUntil(async () => (await pool.query('select last_error from public.pages_actions where id = $1', [action.id])).rows[0].last_error !== null, 10_000);
+    const { rows: waitingRows } = await pool.query('select * from public.pages_actions where id = $1', [action.id]);
+    const waiting = waitingRows[0];
+    assert.equal(waiting.status, 'queued');
+    assert.equal(waiting.attempts, 1);
+    assert.equal(waiting.last_error, 'OpenRouter is rate limiting (429: Rate limit exceeded: free-models-per-day); retry after 45 s');
+    let job;
+    await waitUntil(async () => {
+      const { rows } = await pool.query(
+        `select q.queue_name, j.payload, j.attempts, j.max_attempts, extract(epoch from j.run_at - now())::float as wait_s
+           from graphile_worker._private_jobs j left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
+          where j.key = $1 and j.locked_at is null`,
+        [`pages_action:${action.id}`],
+      );
+      job = rows[0];
+      return Boolean(job) && job.payload.rateLimitDelays === 1;
+    }, 10_000);
+    assert.ok(job);
+    assert.ok(job.wait_s > 40 && job.wait_s <= 45, `runs again in ~45 s (${job.wait_s})`);
+    assert.equal(job.attempts, 0, 'no retry spent');
+    assert.equal(job.max_attempts, 5);
+    assert.equal(job.queue_name, `site-articles:${siteId}`, 'still in the site queue');
+    await waitUntil(async () => {
+      const { rows } = await pool.query("select count(*)::int as n from graphile_worker._private_jobs where payload->>'id' = $1", [String(action.id)]);
+      return rows[0].n === 1;
+    }, 5_000); // the rate-limited job itself completed
+    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 1, 'not retried in place');
+
+    // The 45 s pass (moved forward here): the job runs again and succeeds.
+    await pool.query("update graphile_worker._private_jobs set run_at = now() where key = $1", [`pages_action:${action.id}`]);
+    const done = await waitForAction(action.id);
+    assert.equal(done.status, 'done', done.last_error);
+    assert.equal(done.attempts, 2);
+    assert.equal(done.last_error, null);
     assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2);
   });
 
@@ -464,7 +646,7 @@ describe('page-actions worker', () => {
     assert.equal(exhausted.last_error, 'OpenRouter error 502: Provider returned error');
   });
 
-  it('the queued rule: a batch (null, true, true) runs its articles one after another per site, other actions at once', async () => {
+  it('the queued rule: a batch (null, true, true) runs its articles one at a time per site, other actions at once', async () => {
     fake.reset();
     fake.script('chat', { hang: true }, { hang: true });
     const { data: pages, error } = await user.client
@@ -481,15 +663,34 @@ describe('page-actions worker', () => {
     const { rows: jobs } = await pool.query("select queue_name from graphile_worker.jobs where task_identifier = 'pages_action' and key = any($1::text[]) order by key", [
       ids.map((/** @type {number} */ id) => `pages_action:${id}`),
     ]);
-    assert.deepEqual(jobs.map((j) => j.queue_name).sort(), [null, `site-articles:${siteId}`, `site-articles:${siteId}`].sort());
-    await waitUntil(async () => fake.requests.filter((r) => r.route === 'chat').length === 2);
+    assert.deepEqual(
+      jobs.map((j) => j.queue_name),
+      ids.map(() => `site-articles:${siteId}`),
+      'every create_article, the first of the batch included, in the site queue',
+    );
+    const statuses = async () =>
+      (await pool.query('select status from public.pages_actions where id = any($1::bigint[]) order by id', [ids])).rows.map((s) => s.status);
+    const chats = () => fake.requests.filter((r) => r.route === 'chat').length;
+
+    await waitUntil(async () => chats() === 1);
+    // Meanwhile another kind of action of the same site runs at once.
+    const serps = await queue({ linked_page: pageId, linked_action: A.serps, info2: String(keywordId) });
+    assert.equal((await waitForAction(serps.id)).status, 'done');
     await sleep(600);
-    const { rows: states } = await pool.query('select id, status from public.pages_actions where id = any($1::bigint[]) order by id', [ids]);
-    assert.deepEqual(states.map((s) => s.status), ['running', 'running', 'queued'], 'the second batch article waits for the first');
-    assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 2);
+    assert.deepEqual(await statuses(), ['running', 'queued', 'queued'], 'the first article runs alone');
+    assert.equal(chats(), 1);
+
+    fake.release();
+    await waitUntil(async () => chats() === 2);
+    await sleep(600);
+    assert.deepEqual(await statuses(), ['done', 'running', 'queued'], 'then the second, alone');
+    assert.equal(chats(), 2);
+
     fake.release();
     for (const id of ids) assert.equal((await waitForAction(id)).status, 'done');
-    fake.release();
+    assert.equal(chats(), 3);
+    const { rows: runs } = await pool.query('select started_at, finished_at from public.pages_actions where id = any($1::bigint[]) order by id', [ids]);
+    for (let i = 1; i < runs.length; i += 1) assert.ok(runs[i].started_at >= runs[i - 1].finished_at, 'one after another');
   });
 
   it('e-mails: contact_form actions, contact messages and first-article requests, each exactly once', async () => {
@@ -506,25 +707,37 @@ describe('page-actions worker', () => {
     assert.equal(contact.error, null);
     const claim = await anon.rpc('claim_first_article', { p_url: 'https://boulangerie.test', p_stripe_email: 'owner@boulangerie.test' });
     assert.equal(claim.error, null);
-    await waitUntil(async () => mails.length >= 4);
+    // A visitor reading the public site in English (the marketing app passes its language).
+    const claimEn = await anon.rpc('claim_first_article', { p_url: 'https://bakery.test', p_stripe_email: 'owner@bakery.test', p_language: 'en' });
+    assert.equal(claimEn.error, null);
+    await waitUntil(async () => mails.length >= 6);
     await waitUntil(async () => (await noJobsLeft('contact_message')) && (await noJobsLeft('first_article_request')));
 
     const toTeam = mails.filter((m) => m.to === 'team@citable.test').map((m) => m.subject).sort();
     assert.deepEqual(toTeam, [
       '[Citable] Contact form: message from Léa about "Potager bio"',
+      '[Citable] First-article request for https://bakery.test',
       '[Citable] First-article request for https://boulangerie.test',
       '[Citable] New contact message from Jean Dupont',
     ]);
     const requester = mails.filter((m) => m.to === 'owner@boulangerie.test');
     assert.equal(requester.length, 1);
-    assert.equal(requester[0].subject, 'Votre premier article Citable pour https://boulangerie.test : la suite');
-    assert.match(requester[0].text, /Et maintenant \?/);
+    assert.equal(requester[0].subject, 'Votre premier article Citable pour https://boulangerie.test\u00a0: la suite');
+    assert.match(requester[0].text, /Et maintenant\u00a0\?/);
+    assert.match(requester[0].text, /sous 24 à 48 heures/, 'the delay the product promises');
+    assert.ok(!/jours ouvrés|jour ouvré/.test(requester[0].text));
+    const english = mails.filter((m) => m.to === 'owner@bakery.test');
+    assert.equal(english.length, 1);
+    assert.equal(english[0].subject, 'Your first Citable article for https://bakery.test: what happens next');
+    assert.match(english[0].text, /What happens next\?/);
+    assert.match(english[0].text, /within 24-48 hours/);
+    assert.ok(!/business day/.test(english[0].text));
 
     // The same jobs again (a retry, a duplicate): nothing is sent twice.
     await pool.query("select graphile_worker.add_job('contact_message', json_build_object('id', id)) from public.contact_messages");
     await pool.query("select graphile_worker.add_job('first_article_request', json_build_object('id', id)) from public.first_article_requests");
     await waitUntil(async () => (await noJobsLeft('contact_message')) && (await noJobsLeft('first_article_request')));
-    assert.equal(mails.length, 4);
+    assert.equal(mails.length, 6);
   });
 
   it('two worker processes and 100 queued actions: each ran exactly once', async () => {

@@ -66,6 +66,7 @@ export type FirstArticleRequestsRow = {
   site: number | null;
   status: string;
   created_at: string;
+  language: string;
 };
 
 export type KeywordsRow = {
@@ -280,6 +281,7 @@ export type Database = {
           site?: number | null;
           status?: string;
           created_at?: string;
+          language?: string;
         };
         Update: {
           id?: number;
@@ -288,6 +290,7 @@ export type Database = {
           site?: number | null;
           status?: string;
           created_at?: string;
+          language?: string;
         };
         Relationships: [
           {
@@ -831,7 +834,7 @@ export type Database = {
         Returns: { id: number; created_at: string };
       };
       claim_first_article: {
-        Args: { p_url: string; p_stripe_email: string };
+        Args: { p_url: string; p_stripe_email: string; p_language?: string };
         Returns: { request_id: number; site_id: number };
       };
       request_version_modification: {

@@ -1,13 +1,13 @@
 // llm_answers: asks each model of the llms table the question a searcher would ask about the
-// page (from its main keywords, in the site's language), LLM_ANSWERS_PER_MODEL times per model
+// page (from its main keywords, in the site's language: siteQuestion), LLM_ANSWERS_PER_MODEL times per model
 // (default 3: assistants rarely answer the same twice), and stores every answer with its
 // citation analysis (backend/src/citations/analyze.js) and the page's current version, in one
 // transaction once every call has answered. A model the provider refuses (4xx: retired, unknown
 // id) is skipped and named in last_error of the done row; a retryable error runs it all again.
 import { analyzeAnswer } from '../../citations/analyze.js';
-import { PermanentError, isPermanent } from '../errors.js';
+import { PermanentError, TransientError, isPermanent } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
-import { loadTemplate, promptLanguage, render } from '../prompts.js';
+import { loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
 
 /** Answer-row columns written when the table has them (the LLM-answers issue's migration). */
 const OPTIONAL_COLUMNS = ['question', 'brand_mentioned', 'domain_cited', 'cited_urls', 'cited_domains', 'pages_version', 'analysed_at'];
@@ -41,13 +41,48 @@ async function pooled(tasks, limit) {
 }
 
 /**
- * The searcher's question for a page.
+ * The searcher's question for a page, from the fr or en template.
  * @param {'fr' | 'en'} lang
  * @param {string[]} keywords
  */
 export function questionFor(lang, keywords) {
-  const joined = keywords.join(lang === 'fr' ? ', ' : ', ');
-  return render(loadTemplate('llm_question', lang), { keywords: joined });
+  return render(loadTemplate('llm_question', lang), { keywords: keywords.join(', ') });
+}
+
+/**
+ * The searcher's question in the site's language. French and English sites get their template as
+ * is; a site in another language (de, es, it, nl, pt …) gets the English template rewritten in
+ * that language, named in English (Intl.DisplayNames: "German"), by ARTICLE_MODEL (else the
+ * first model of the llms table) — so every model is asked what a searcher of that language asks.
+ * (The rewrite prompt, llm_question.translate, exists in English only: only non-French sites,
+ * which get the English prompts, use it.)
+ * @param {import('../runner.js').ActionContext} ctx
+ * @param {{ language_code?: string | null, language_name?: string | null }} place
+ * @param {string[]} keywords
+ * @param {string} fallbackModel
+ */
+export async function siteQuestion(ctx, place, keywords, fallbackModel) {
+  const code = place.language_code?.toLowerCase() ?? null;
+  const lang = promptLanguage(code);
+  const question = questionFor(lang, keywords);
+  if (!code || code === lang) return question;
+  const language = placeNames('en', place).language;
+  const { text } = await ctx.openrouter.chat({
+    model: ctx.config.openrouter.articleModel || fallbackModel,
+    messages: [
+      { role: 'system', content: render(loadTemplate('llm_question.translate', 'en'), { language }) },
+      { role: 'user', content: question },
+    ],
+    onUsage: ctx.recordUsage,
+  });
+  const rewritten = text
+    .trim()
+    .replace(/^["'«“„`]+|["'»”`]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 1000);
+  if (!rewritten) throw new TransientError(`The question could not be written in ${language}: the model returned nothing`);
+  return rewritten;
 }
 
 /** @param {import('../runner.js').ActionContext} ctx */
@@ -57,10 +92,9 @@ export async function runLlmAnswers(ctx) {
   const keywords = await loadKeywords(ctx.pool, page.page_id);
   const main = (keywords.some((k) => k.to_search) ? keywords.filter((k) => k.to_search) : keywords).slice(0, 3).map((k) => k.keyword);
   if (main.length === 0) main.push(page.page_name);
-  const lang = promptLanguage(page.language_code);
-  const question = questionFor(lang, main);
   const { rows: llms } = await ctx.pool.query('select id, name, name_openrouter from public.llms order by id');
   if (llms.length === 0) throw new PermanentError('No language model is listed in the llms table');
+  const question = await siteQuestion(ctx, page, main, llms[0].name_openrouter);
 
   const calls = llms.flatMap((llm) =>
     Array.from({ length: ctx.config.llmAnswersPerModel }, () => async () => {

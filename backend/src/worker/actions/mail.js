@@ -1,6 +1,7 @@
 // E-mails: contact_form actions, public contact messages and first-article requests, each sent
 // once to CONTACT_EMAIL through the backend's mailer (the local mailbox when SMTP_URL is unset);
-// a first-article request also tells the requester what happens next, in their site's language.
+// a first-article request also tells the requester what happens next, in their language
+// (first_article_requests.language, from the public site's language when they asked).
 // "Once": a key per e-mail in citable_worker.sent_mails, inserted in the transaction that sends
 // it — a job that runs again finds the key and skips the e-mail.
 import { NotConfiguredError, PermanentError } from '../errors.js';
@@ -59,19 +60,27 @@ export async function sendContactMessage(ctx, id) {
   return { sent };
 }
 
-const REQUESTER_MAIL = {
+// French typography: a no-break space (U+00A0) before ? ! : ;
+const NBSP = '\u00a0';
+
+/**
+ * The e-mail telling the requester what happens next, in their language (the public site's
+ * language when they asked). The delay is the product's promise (spec/public.md, the success
+ * page): delivery in 24–48 hours.
+ */
+export const REQUESTER_MAIL = {
   fr: (/** @type {string} */ url) => ({
-    subject: `Votre premier article Citable pour ${url} : la suite`,
+    subject: `Votre premier article Citable pour ${url}${NBSP}: la suite`,
     text: `Bonjour,
 
 Merci pour votre demande de premier article pour ${url}.
 
-Et maintenant ?
-1. Notre équipe analyse votre site et les recherches de vos clients (sous 1 jour ouvré).
-2. Nous rédigeons votre premier article, optimisé pour Google et pour les assistants IA.
-3. Vous le recevez par e-mail sous 3 jours ouvrés, avec un lien pour le relire et demander des modifications.
+Et maintenant${NBSP}?
+1. Nous analysons votre site et vos mots-clés.
+2. Nous rédigeons votre premier article SEO, optimisé pour Google et pour les assistants IA.
+3. Vous le recevez à cette adresse e-mail sous 24 à 48 heures, avec un lien pour le relire et demander des modifications.
 
-Une question ? Répondez simplement à cet e-mail.
+Une question${NBSP}? Répondez simplement à cet e-mail.
 
 L'équipe Citable
 `,
@@ -83,9 +92,9 @@ L'équipe Citable
 Thank you for requesting your first article for ${url}.
 
 What happens next?
-1. Our team studies your site and what your customers search for (within 1 business day).
-2. We write your first article, optimised for Google and for AI assistants.
-3. You receive it by e-mail within 3 business days, with a link to review it and ask for changes.
+1. We analyze your site and your keywords.
+2. We write your first SEO article, optimized for Google and for AI assistants.
+3. You receive it at this e-mail address within 24-48 hours, with a link to review it and ask for changes.
 
 Any question? Just reply to this e-mail.
 
@@ -96,21 +105,16 @@ The Citable team
 
 /** @param {import('../runner.js').TaskContext} ctx @param {number} id */
 export async function sendFirstArticleRequest(ctx, id) {
-  const { rows } = await ctx.pool.query(
-    `select r.*, l.language_code from public.first_article_requests r
-       left join public.sites s on s.id = r.site left join public.location_languages l on l.id = s.language
-      where r.id = $1`,
-    [id],
-  );
+  const { rows } = await ctx.pool.query('select * from public.first_article_requests where id = $1', [id]);
   const r = rows[0];
   if (!r) return { sent: false };
   const to = contactEmail(ctx);
   const team = await sendOnce(ctx, `first_article_request:${id}:team`, {
     to,
     subject: `[Citable] First-article request for ${r.url}`,
-    text: `A free first article was requested.\n\nWebsite: ${r.url}\nE-mail: ${r.stripe_email}\nSite id: ${r.site ?? '—'}\nRequest #${r.id}, ${r.created_at.toISOString()}\n`,
+    text: `A free first article was requested.\n\nWebsite: ${r.url}\nE-mail: ${r.stripe_email}\nLanguage: ${r.language}\nSite id: ${r.site ?? '—'}\nRequest #${r.id}, ${r.created_at.toISOString()}\n`,
   });
-  const lang = r.language_code === 'en' ? 'en' : 'fr';
+  const lang = r.language === 'en' ? 'en' : 'fr';
   const requester = await sendOnce(ctx, `first_article_request:${id}:requester`, { to: r.stripe_email, ...REQUESTER_MAIL[lang](r.url) });
   return { sent: team || requester };
 }

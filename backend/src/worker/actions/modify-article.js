@@ -1,7 +1,8 @@
 // modify_articles_with_instructions: rewrites the version in linked_pages_version following its
 // comments and flags (web search, highlight changes with <mark>, remove earlier highlights, the
 // example version). create_new_version: a new version with parent_version = that version,
-// origin 'instruction' and the instruction; otherwise the same version updated in place.
+// origin 'instruction' and the instruction; otherwise the same version updated in place, which
+// then records the instruction too (appended to earlier ones) with origin 'instruction'.
 // The options come from info_json (request_version_modification's snake_case keys, or the
 // camelCase ones of older rows), else from the version's own columns.
 import { PermanentError, TransientError } from '../errors.js';
@@ -69,7 +70,19 @@ export async function runModifyArticle(ctx) {
       );
       return { version: created[0].id, created: true };
     }
-    await client.query('update public.pages_versions set html_content = $2 where id = $1', [version.id, html]);
+    // Rewritten in place: the version records the instruction (after any earlier ones, so its
+    // lineage is not lost) and becomes origin 'instruction'. A request without comments (only
+    // removing highlights) leaves both as they were.
+    await client.query(
+      `update public.pages_versions
+          set html_content = $2,
+              origin = case when $3::text is null then origin else 'instruction' end,
+              instruction = case when $3::text is null then instruction
+                                 when coalesce(instruction, '') = '' then $3::text
+                                 else right(instruction || E'\n\n' || $3::text, 20000) end
+        where id = $1`,
+      [version.id, html, comments || null],
+    );
     return { version: version.id, created: false };
   });
 }

@@ -14,6 +14,13 @@ describe('claimFirstArticle', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ p_url: 'https://example.com', p_stripe_email: 'owner@example.com' });
   });
 
+  it("passes the visitor's language when given", async () => {
+    const fetch = stubBackend({ status: 200, body: { request_id: 5, site_id: 10 } });
+    await claimFirstArticle({ url: 'https://example.com', email: 'owner@example.com', language: 'en' });
+    const [, init] = fetch.mock.calls[0];
+    expect(JSON.parse(String(init?.body))).toEqual({ p_url: 'https://example.com', p_stripe_email: 'owner@example.com', p_language: 'en' });
+  });
+
   it('throws an invalid DataError naming the refused field', async () => {
     stubBackend({ status: 400, body: { code: '22023', message: 'Please enter a valid website URL.', details: null, hint: 'url' } });
     const error = await claimFirstArticle({ url: 'x', email: 'a@b.co' }).catch((e: unknown) => e);

@@ -3,6 +3,8 @@ import { DataError, request } from '@citable/shared/data';
 export interface ClaimInput {
   url: string;
   email: string;
+  /** The language the visitor reads the site in: the worker's e-mail to them is in it. */
+  language?: 'fr' | 'en';
 }
 
 export interface ClaimResult {
@@ -18,7 +20,7 @@ function isClaimResult(value: unknown): value is ClaimResult {
 
 /**
  * Creates the first-article request and its site (spec/public.md §3) through the
- * `claim_first_article` RPC. Throws a DataError: `invalid` with the field in `hint` ('url',
+ * `claim_first_article` RPC, with the visitor's language when given. Throws a DataError: `invalid` with the field in `hint` ('url',
  * 'stripe_email'), `rate_limited`, `network`…; `server` for an answer of an unexpected shape.
  */
 export async function claimFirstArticle(input: ClaimInput): Promise<ClaimResult> {
@@ -26,6 +28,7 @@ export async function claimFirstArticle(input: ClaimInput): Promise<ClaimResult>
     supabase.rpc('claim_first_article', {
       p_url: input.url,
       p_stripe_email: input.email.trim(),
+      ...(input.language ? { p_language: input.language } : {}),
     }),
   );
   const row: unknown = Array.isArray(data) ? data[0] : data;

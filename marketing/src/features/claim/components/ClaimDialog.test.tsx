@@ -45,7 +45,7 @@ describe('free-article dialog', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it('submits the normalised URL and e-mail, toasts success, closes and goes to /first-article-success', async () => {
+  it('submits the normalised URL, the e-mail and the page language, toasts success, closes and goes to /first-article-success', async () => {
     const submit = jest.fn<ReturnType<ClaimSubmitter>, Parameters<ClaimSubmitter>>(async () => ({ request_id: 7, site_id: 9 }));
     const user = userEvent.setup();
     renderLanding(submit);
@@ -53,7 +53,7 @@ describe('free-article dialog', () => {
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'WWW.Example.com/');
     await user.type(within(dialog).getByLabelText(/^Email/), ' owner@example.com ');
     await user.click(within(dialog).getByRole('button', { name: 'Get My Free Article' }));
-    await waitFor(() => expect(submit).toHaveBeenCalledWith({ url: 'https://www.example.com', email: 'owner@example.com' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ url: 'https://www.example.com', email: 'owner@example.com', language: 'en' }));
     expect(await screen.findByText('Success!')).toBeInTheDocument();
     expect(screen.getByText("Your information has been submitted successfully. We'll get started on your first article!")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/first-article-success'));

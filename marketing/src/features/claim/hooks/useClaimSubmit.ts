@@ -21,18 +21,19 @@ export function claimErrorText(error: unknown, t: Translate): string {
 }
 
 /**
- * Submits the claim: success → toast, `onSuccess` (closes the dialog), navigation to
+ * Submits the claim (with the language the page is shown in): success → toast, `onSuccess` (closes the dialog), navigation to
  * /first-article-success; failure → error logged, error toast (claimErrorText), values kept (returns false).
  */
 export function useClaimSubmit({ submit = claimFirstArticle, onSuccess, showSuccessToast = true }: { submit?: ClaimSubmitter; onSuccess?: () => void; showSuccessToast?: boolean } = {}) {
-  const { t } = useMarketingT();
+  const { t, locale } = useMarketingT();
   const navigate = useNavigate();
   const [isLoading, setIsLoading] = useState(false);
 
   const handleSubmit = useCallback(async (input: ClaimInput): Promise<boolean> => {
     setIsLoading(true);
     try {
-      await submit(input);
+      // The language the visitor reads: the e-mail telling them what happens next is in it.
+      await submit({ ...input, language: input.language ?? locale });
       if (showSuccessToast) showToast({ color: 'teal', title: t('claim.successTitle'), message: t('claim.successText') });
       onSuccess?.();
       navigate(paths.firstArticleSuccess);
@@ -44,7 +45,7 @@ export function useClaimSubmit({ submit = claimFirstArticle, onSuccess, showSucc
     } finally {
       setIsLoading(false);
     }
-  }, [submit, onSuccess, showSuccessToast, navigate, t]);
+  }, [submit, onSuccess, showSuccessToast, navigate, t, locale]);
 
   return { isLoading, handleSubmit };
 }
