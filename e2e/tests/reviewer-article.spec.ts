@@ -542,32 +542,43 @@ test.describe('reviewer: failures, loading, and the demo lock in every state', (
     expect(await versionRow(db, versionId)).toEqual({ ...draft, approved: true });
   });
 
-  test("'Loading article' while the article is on its way (the server could not put it in the page)", async ({ page }) => {
+  test("'Loading article' while the article is on its way (a link to another version, followed in the app)", async ({ page }) => {
     await setState({});
-    // the page as the shell server sends it when its own call to the backend failed: no static copy, no data
-    await page.route(`**/view/${versionId}`, async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const html = (await response.text()).replace(/<div id="cv-prerender"[\s\S]*?<\/script>(<script type="application\/json" id="cv-article-context">[\s\S]*?<\/script>)?/, '');
-      expect(html).not.toContain('cv-article-data');
-      await route.fulfill({ response, body: html });
+    // an older version of the page: its notice links to this one, which the app then asks the backend for
+    // (the server put only the older one in the page)
+    const [older] = await db.post<{ id: string }[]>('pages_versions', {
+      page: pageId,
+      html_content: '<p>La version précédente.</p>',
+      creator: DEMO_USER,
+      created_date: new Date(Date.now() - 86_400_000).toISOString(),
     });
-    // the article's RPC waits until the loading state has been seen
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/rest/v1/rpc/get_article_for_view', async (route) => {
-      await released;
-      await route.fallback();
-    });
-    await page.goto(`/view/${versionId}`);
-    const loading = page.getByTestId('article-loading');
-    await expect(loading.getByRole('status')).toHaveText('Loading article');
-    await expect(page.getByTestId('article-viewer')).toHaveCount(0);
-    release();
-    await expect(page.getByTestId('article-title')).toHaveText(`Les échecs du relecteur ${suffix}`);
-    await expect(loading).toHaveCount(0);
+    try {
+      await page.goto(`/view/${older.id}`);
+      await expect(page.getByTestId('article-viewer')).toHaveAttribute('data-version-id', older.id);
+      // the article's RPC waits until the loading state has been seen
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const asked: string[] = [];
+      await page.route('**/rest/v1/rpc/get_article_for_view', async (route) => {
+        asked.push(route.request().method());
+        await released;
+        await route.fallback();
+      });
+      await page.getByTestId('newer-version').getByRole('link', { name: 'Read the newest version' }).click();
+      const loading = page.getByTestId('article-loading');
+      await expect(loading.getByRole('status')).toHaveText('Loading article');
+      await expect(loading).toBeInViewport();
+      await expect(page.getByTestId('article-viewer')).toHaveCount(0);
+      expect(asked).toContain('POST');
+      release();
+      await expect(page.getByTestId('article-viewer')).toHaveAttribute('data-version-id', versionId);
+      await expect(page.getByTestId('article-title')).toHaveText(`Les échecs du relecteur ${suffix}`);
+      await expect(loading).toHaveCount(0);
+    } finally {
+      await db.del(`pages_versions?id=eq.${older.id}`);
+    }
   });
 
   test('a demo article in revision or approved: Cancel Revision Request and Cancel Approval open the Demo Article dialog too', async ({ page }) => {
@@ -586,8 +597,8 @@ test.describe('reviewer: failures, loading, and the demo lock in every state', (
     });
     try {
       const [inRevision, approved] = await db.post<{ id: string }[]>('pages_versions', [
-        { page: demoPage.id, html_content: '<p>Exemple renvoyé en relecture.</p>', creator: DEMO_USER, created_date: new Date(Date.now() - 86_400_000).toISOString(), sent_in_revision: true, comments_to_modify: 'Jamais montré.' },
-        { page: demoPage.id, html_content: '<p>Exemple approuvé.</p>', creator: DEMO_USER, approved: true },
+        { page: demoPage.id, html_content: '<p>Exemple renvoyé en relecture.</p>', creator: DEMO_USER, created_date: new Date(Date.now() - 86_400_000).toISOString(), sent_in_revision: true, comments_to_modify: 'Jamais montré.', approved: false },
+        { page: demoPage.id, html_content: '<p>Exemple approuvé.</p>', creator: DEMO_USER, created_date: new Date().toISOString(), sent_in_revision: false, comments_to_modify: null, approved: true },
       ]);
       for (const [id, button, before] of [
         [inRevision.id, 'Cancel Revision Request', { sent_in_revision: true, approved: false, comments_to_modify: 'Jamais montré.' }],
