@@ -38,6 +38,8 @@ et <a href="https://ademe.fr">une source sûre</a>.</p>
 interface Rest {
   get: <T>(path: string) => Promise<T>;
   post: <T>(path: string, data: unknown) => Promise<T>;
+  patch: (path: string, data: unknown) => Promise<void>;
+  del: (path: string) => Promise<void>;
 }
 
 function rest(request: APIRequestContext): Rest {
@@ -54,6 +56,14 @@ function rest(request: APIRequestContext): Rest {
       const response = await request.post(`${base}/${path}`, { headers, data });
       expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
       return (await response.json()) as T;
+    },
+    async patch(path: string, data: unknown) {
+      const response = await request.patch(`${base}/${path}`, { headers, data });
+      expect(response.ok(), `PATCH ${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
+    },
+    async del(path: string) {
+      const response = await request.delete(`${base}/${path}`, { headers });
+      expect(response.ok(), `DELETE ${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
     },
   };
 }
@@ -382,5 +392,232 @@ test.describe.serial('reviewer: the article viewer', () => {
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="article-viewer"]' });
     await saveScreenshots(page, 'reviewer-article-fr');
     expect(dialogs).toEqual([]);
+  });
+});
+
+/**
+ * Answers an RPC of the backend with a PostgREST-like error (status, body { code, message, details, hint }),
+ * as PostgREST does when the database fails or refuses the call. Returns the calls it answered.
+ */
+async function failRpc(page: Page, name: string, status: number, error: { code: string; message: string }) {
+  const calls: string[] = [];
+  await page.route(`**/rest/v1/rpc/${name}`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    calls.push(route.request().url());
+    await route.fulfill({
+      status,
+      contentType: 'application/json; charset=utf-8',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify({ ...error, details: null, hint: null }),
+    });
+  });
+  return calls;
+}
+
+const SERVER_ERROR = { code: 'XX000', message: 'could not read block 0 in file "base/16384/16500"' };
+const BAD_REQUEST = { code: '22023', message: 'invalid input value' };
+const SERVER_MESSAGE = 'The server ran into a problem. Please try again in a moment.';
+const INVALID_MESSAGE = 'Some of the information sent is not valid. Please check it and try again.';
+
+/** A Mantine notification with this title and message. */
+const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+test.describe('reviewer: failures, loading, and the demo lock in every state', () => {
+  let db: Rest;
+  let api: APIRequestContext;
+  let pageId = 0;
+  let versionId = '';
+  let imageIds: number[] = [];
+  const draft = { sent_in_revision: false, approved: false, comments_to_modify: null };
+
+  test.beforeAll(async () => {
+    api = await playwrightRequest.newContext();
+    db = rest(api);
+    const [site] = await db.get<{ id: number }[]>(`sites?linked_user=eq.${DEMO_USER}&select=id&order=id&limit=1`);
+    const [page] = await db.post<{ id: number }[]>('pages', {
+      site: site.id,
+      name: `Les échecs du relecteur ${suffix}`,
+      url: `https://example.fr/echecs-${suffix}`,
+      status: 2,
+      creator: DEMO_USER,
+    });
+    pageId = page.id;
+    const [version] = await db.post<{ id: string }[]>('pages_versions', {
+      page: pageId,
+      html_content: '<p>Un article que le client ne parvient pas à relire : chaque appel échoue.</p>',
+      creator: DEMO_USER,
+    });
+    versionId = version.id;
+    const images = await db.post<{ id: number }[]>(
+      'pages_versions_images',
+      [1, 2].map((n) => ({ linked_page: pageId, image_url: `/storage/v1/object/public/page-images/seed/proposition-${n}.png`, type: 'proposition', chosen: n === 1 })),
+    );
+    imageIds = images.map((image) => image.id);
+  });
+
+  test.afterAll(async () => {
+    if (pageId) await db.del(`pages?id=eq.${pageId}`);
+    await api?.dispose();
+  });
+
+  const setState = (state: Partial<VersionRow>) => db.patch(`pages_versions?id=eq.${versionId}`, { ...draft, ...state });
+
+  test('each review action that fails says so, leaves the state as it was, and the client can try again', async ({ page }) => {
+    // Approve this Version: a database failure (500)
+    await setState({});
+    const approves = await failRpc(page, 'approve_version', 500, SERVER_ERROR);
+    await page.goto(`/view/${versionId}`);
+    await panel(page).getByRole('button', { name: 'Approve this Version' }).click();
+    await expect(toast(page, 'Failed to approve version')).toContainText(SERVER_MESSAGE);
+    await expect(stateBadge(page)).toHaveText('Draft');
+    await expect(panel(page).getByRole('button', { name: 'Approve this Version' })).toBeEnabled();
+    expect(approves).toHaveLength(1);
+    expect(await versionRow(db, versionId)).toEqual(draft);
+
+    // Send for Revision: refused (400); the dialog stays open with the comments, to try again
+    const sends = await failRpc(page, 'send_for_revision', 400, BAD_REQUEST);
+    await panel(page).getByRole('button', { name: 'Send for Revision' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send for Revision' });
+    await dialog.getByRole('textbox', { name: 'Comments' }).fill('Raccourcissez la conclusion.');
+    await dialog.getByRole('button', { name: 'Send for Revision' }).click();
+    await expect(toast(page, 'Failed to send for revision')).toContainText(INVALID_MESSAGE);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Comments' })).toHaveValue('Raccourcissez la conclusion.');
+    expect(sends).toHaveLength(1);
+    expect(await versionRow(db, versionId)).toEqual(draft);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Cancel Revision Request (500)
+    await setState({ sent_in_revision: true, comments_to_modify: 'Revoir le titre.' });
+    const cancels = await failRpc(page, 'cancel_revision', 500, SERVER_ERROR);
+    await page.goto(`/view/${versionId}`);
+    await panel(page).getByRole('button', { name: 'Cancel Revision Request' }).click();
+    await expect(toast(page, 'Failed to cancel revision')).toContainText(SERVER_MESSAGE);
+    await expect(stateBadge(page)).toHaveText('In revision');
+    expect(cancels).toHaveLength(1);
+    expect(await versionRow(db, versionId)).toEqual({ sent_in_revision: true, approved: false, comments_to_modify: 'Revoir le titre.' });
+
+    // Cancel Approval (400)
+    await setState({ approved: true });
+    const unapprovals = await failRpc(page, 'cancel_approval', 400, BAD_REQUEST);
+    await page.goto(`/view/${versionId}`);
+    await panel(page).getByRole('button', { name: 'Cancel Approval' }).click();
+    await expect(toast(page, 'Failed to cancel approval')).toContainText(INVALID_MESSAGE);
+    await expect(stateBadge(page)).toHaveText('Approved');
+    expect(unapprovals).toHaveLength(1);
+    expect(await versionRow(db, versionId)).toEqual({ ...draft, approved: true });
+    await expect(page.getByTestId('remote-error')).toHaveCount(0);
+  });
+
+  test('Change Image that fails: the message, the dialog stays open, the cover does not change', async ({ page }) => {
+    await setState({});
+    const calls = await failRpc(page, 'set_cover_image', 500, SERVER_ERROR);
+    await page.goto(`/view/${versionId}`);
+    await expect(page.getByTestId('cover-image')).toHaveAttribute('src', /proposition-1\.png$/);
+    await page.getByRole('button', { name: 'Change Image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select an Image' });
+    await dialog.locator(`[data-image-id="${imageIds[1]}"]`).click();
+    await expect(toast(page, 'Failed to select image')).toContainText(SERVER_MESSAGE);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(`[data-image-id="${imageIds[1]}"]`)).toBeEnabled();
+    expect(calls).toHaveLength(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('cover-image')).toHaveAttribute('src', /proposition-1\.png$/);
+    const rows = await db.get<{ id: number; chosen: boolean }[]>(`pages_versions_images?linked_page=eq.${pageId}&select=id,chosen&order=id`);
+    expect(rows.filter((r) => r.chosen).map((r) => r.id)).toEqual([imageIds[0]]);
+  });
+
+  test('the version changed meanwhile (approved elsewhere): the action says so and the page shows the current state', async ({ page }) => {
+    await setState({});
+    await page.goto(`/view/${versionId}`);
+    await expect(stateBadge(page)).toHaveText('Draft');
+    // someone else approves this version after the client opened it
+    await setState({ approved: true });
+    await panel(page).getByRole('button', { name: 'Approve this Version' }).click();
+    // the real backend refuses the transition (invalid_transition): not a red error, where it is now
+    await expect(toast(page, 'Failed to approve version')).toContainText('This version changed in the meantime: the page now shows its current state.');
+    await expect(stateBadge(page)).toHaveText('Approved');
+    await expect(panel(page).getByRole('button', { name: 'Cancel Approval' })).toBeVisible();
+    expect(await versionRow(db, versionId)).toEqual({ ...draft, approved: true });
+  });
+
+  test("'Loading article' while the article is on its way (a link to another version, followed in the app)", async ({ page }) => {
+    await setState({});
+    // an older version of the page: its notice links to this one, which the app then asks the backend for
+    // (the server put only the older one in the page)
+    const [older] = await db.post<{ id: string }[]>('pages_versions', {
+      page: pageId,
+      html_content: '<p>La version précédente.</p>',
+      creator: DEMO_USER,
+      created_date: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    try {
+      await page.goto(`/view/${older.id}`);
+      await expect(page.getByTestId('article-viewer')).toHaveAttribute('data-version-id', older.id);
+      // the article's RPC waits until the loading state has been seen
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const asked: string[] = [];
+      await page.route('**/rest/v1/rpc/get_article_for_view', async (route) => {
+        asked.push(route.request().method());
+        await released;
+        await route.fallback();
+      });
+      await page.getByTestId('newer-version').getByRole('link', { name: 'Read the newest version' }).click();
+      const loading = page.getByTestId('article-loading');
+      await expect(loading.getByRole('status')).toHaveText('Loading article');
+      await expect(loading).toBeInViewport();
+      await expect(page.getByTestId('article-viewer')).toHaveCount(0);
+      expect(asked).toContain('POST');
+      release();
+      await expect(page.getByTestId('article-viewer')).toHaveAttribute('data-version-id', versionId);
+      await expect(page.getByTestId('article-title')).toHaveText(`Les échecs du relecteur ${suffix}`);
+      await expect(loading).toHaveCount(0);
+    } finally {
+      await db.del(`pages_versions?id=eq.${older.id}`);
+    }
+  });
+
+  test('a demo article in revision or approved: Cancel Revision Request and Cancel Approval open the Demo Article dialog too', async ({ page }) => {
+    const rpcs: string[] = [];
+    page.on('request', (r) => {
+      if (/\/rpc\/(cancel_revision|cancel_approval)/.test(r.url())) rpcs.push(r.url());
+    });
+    const [site] = await db.get<{ id: number }[]>(`sites?linked_user=eq.${DEMO_USER}&select=id&order=id&limit=1`);
+    const [demoPage] = await db.post<{ id: number }[]>('pages', {
+      site: site.id,
+      name: `Un exemple en relecture ${suffix}`,
+      url: `https://example.fr/exemple-${suffix}`,
+      status: 2,
+      creator: DEMO_USER,
+      hide_revisions_texts_from_preview: true,
+    });
+    try {
+      const [inRevision, approved] = await db.post<{ id: string }[]>('pages_versions', [
+        { page: demoPage.id, html_content: '<p>Exemple renvoyé en relecture.</p>', creator: DEMO_USER, created_date: new Date(Date.now() - 86_400_000).toISOString(), sent_in_revision: true, comments_to_modify: 'Jamais montré.', approved: false },
+        { page: demoPage.id, html_content: '<p>Exemple approuvé.</p>', creator: DEMO_USER, created_date: new Date().toISOString(), sent_in_revision: false, comments_to_modify: null, approved: true },
+      ]);
+      for (const [id, button, before] of [
+        [inRevision.id, 'Cancel Revision Request', { sent_in_revision: true, approved: false, comments_to_modify: 'Jamais montré.' }],
+        [approved.id, 'Cancel Approval', { sent_in_revision: false, approved: true, comments_to_modify: null }],
+      ] as const) {
+        await page.goto(`/view/${id}`);
+        await expect(page.getByTestId('demo-badge')).toBeVisible();
+        await panel(page).getByRole('button', { name: button }).click();
+        const dialog = page.getByRole('dialog', { name: 'Demo Article' });
+        await expect(dialog).toContainText('This is a demo article, so you cannot use this feature.');
+        await dialog.getByRole('button', { name: 'OK' }).click();
+        await expect(dialog).toBeHidden();
+        // the demo's revision comments are never shown
+        await expect(page.getByText('Jamais montré.')).toHaveCount(0);
+        expect(await versionRow(db, id)).toEqual(before);
+      }
+      expect(rpcs).toEqual([]);
+    } finally {
+      await db.del(`pages?id=eq.${demoPage.id}`);
+    }
   });
 });

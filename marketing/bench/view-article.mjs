@@ -1,9 +1,12 @@
-// bench:web's /view page: a 3,000-word demo-like article with a cover, on a local backend of its own.
+// bench:web's /view pages: two 3,000-word articles with a cover, on a local backend of its own.
 // Starts the backend (embedded PostgreSQL, migrations, seed) in a temp dir, the four built apps on free
-// ports pointed at it, and creates the article through the REST API with the service key: a page of the
-// seeded demo user's first site, shown as a demo article (a public example: the viewer's read-only
-// case, the one crawlers and prospects see), one version of 3,000 words (headings, paragraphs, lists, a
-// table, a quote) and three cover propositions (seed images), the second chosen.
+// ports pointed at it, and creates the articles through the REST API with the service key, as pages of
+// the seeded demo user's first site, each with one version of 3,000 words (headings, paragraphs, lists,
+// a table, a quote) and three cover propositions (seed images), the second chosen:
+//   /view/:bench-article  a demo article (a public example: the viewer's read-only case, the one crawlers
+//                         and prospects see; the shell server caches its answer 60 s);
+//   /view/:bench-draft    a client's private link: a draft, fetched fresh by the shell server on every
+//                         request, with the live review panel (Approve, Send for Revision).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,6 +19,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs'));
 
 export const VIEW_TOKEN = '/view/:bench-article';
+export const VIEW_DRAFT_TOKEN = '/view/:bench-draft';
 const DEMO_USER = '00000000-0000-4000-8000-00000000de01';
 
 const freePort = () =>
@@ -70,14 +74,15 @@ export function benchArticleHtml(title, words = 3000) {
 
 /**
  * @param {{ log: (m: string) => void }} opts
- * @returns {Promise<{ platform: any, path: string, words: number, close: () => Promise<void> }>}
+ * @returns {Promise<{ platform: any, paths: Record<string, string>, words: Record<string, number>, close: () => Promise<void> }>}
+ *   paths and words by token (VIEW_TOKEN, VIEW_DRAFT_TOKEN)
  */
 export async function startViewBench({ log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'citable-bench-view-'));
   const ports = { shell: await freePort(), marketing: await freePort(), workspace: await freePort(), reviewer: await freePort() };
   const origins = Object.values(ports).map((p) => `http://127.0.0.1:${p}`);
   const { startStack } = await import(pathToFileURL(path.join(ROOT, 'backend/src/index.js')).href);
-  log('view: starting a local backend for the /view article');
+  log('view: starting a local backend for the /view articles');
   const backend = await startStack({ port: await freePort(), dataDir, siteUrl: origins[0], allowedOrigins: origins });
   let platform = null;
   try {
@@ -88,23 +93,28 @@ export async function startViewBench({ log }) {
       return response.json();
     };
     const [site] = await rest(`sites?linked_user=eq.${DEMO_USER}&select=id&order=id&limit=1`);
-    const title = 'Le lombricompostage en appartement : le guide complet';
-    const [page] = await rest('pages', {
-      method: 'POST',
-      body: JSON.stringify({ site: site.id, name: title, url: 'https://example.fr/lombricompostage', status: 1, creator: DEMO_USER, hide_revisions_texts_from_preview: true }),
-    });
-    const { html, words } = benchArticleHtml(title);
-    const [version] = await rest('pages_versions', { method: 'POST', body: JSON.stringify({ page: page.id, html_content: html, creator: DEMO_USER }) });
-    await rest('pages_versions_images', {
-      method: 'POST',
-      body: JSON.stringify([1, 2, 3].map((n) => ({ linked_page: page.id, image_url: `/storage/v1/object/public/page-images/seed/proposition-${n}.png`, type: 'proposition', chosen: n === 2 }))),
-    });
+    /** A page (a demo article or a client's draft), its 3,000-word version and three cover propositions. */
+    const createArticle = async ({ title, slug, demo }) => {
+      const [page] = await rest('pages', {
+        method: 'POST',
+        body: JSON.stringify({ site: site.id, name: title, url: `https://example.fr/${slug}`, status: 1, creator: DEMO_USER, hide_revisions_texts_from_preview: demo }),
+      });
+      const { html, words } = benchArticleHtml(title);
+      const [version] = await rest('pages_versions', { method: 'POST', body: JSON.stringify({ page: page.id, html_content: html, creator: DEMO_USER }) });
+      await rest('pages_versions_images', {
+        method: 'POST',
+        body: JSON.stringify([1, 2, 3].map((n) => ({ linked_page: page.id, image_url: `/storage/v1/object/public/page-images/seed/proposition-${n}.png`, type: 'proposition', chosen: n === 2 }))),
+      });
+      return { path: `/view/${version.id}`, words };
+    };
+    const demo = await createArticle({ title: 'Le lombricompostage en appartement : le guide complet', slug: 'lombricompostage', demo: true });
+    const draft = await createArticle({ title: 'Composter sur son balcon : le guide pratique', slug: 'compost-balcon', demo: false });
     platform = await startPlatform({ ports, env: { SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, SITE_URL: origins[0], CSP: process.env.CSP } });
-    log(`view: article of ${words} words at /view/${version.id}`);
+    log(`view: demo article of ${demo.words} words at ${demo.path}; client draft of ${draft.words} words at ${draft.path}`);
     return {
       platform,
-      path: `/view/${version.id}`,
-      words,
+      paths: { [VIEW_TOKEN]: demo.path, [VIEW_DRAFT_TOKEN]: draft.path },
+      words: { [VIEW_TOKEN]: demo.words, [VIEW_DRAFT_TOKEN]: draft.words },
       close: async () => {
         await platform.close();
         await backend.stop();

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // npm run bench:web — front-end performance of the public pages, measured like Lighthouse's mobile run.
 //
-// 1. Builds shell + marketing in production mode when their dist/ is older than the sources
-//    (scripts/lib/build-state.mjs; the marketing prerender sources are checked too). --force rebuilds.
+// 1. Builds shell + marketing (+ reviewer when a /view URL is measured) in production mode when their
+//    dist/ is older than the sources (scripts/lib/build-state.mjs; the marketing prerender sources are
+//    checked too). --force rebuilds.
 // 2. Serves the four built apps with scripts/lib/app-server.cjs (the production server, with the
 //    prerender injection) on free 127.0.0.1 ports. No backend: the demo-articles call fails fast
 //    (its section stays hidden), as it would for a visitor when the API is down.
-// 3. For each URL (default `/` and `/home-4-pricing-google`), RUNS (default 3) cold loads in headless
-//    Chromium (/usr/bin/chromium through @playwright/test), each in a fresh context (the cold load, when
-//    it is complete and what counts as first-load JS are ./first-load.cjs, shared with the budget test
-//    e2e/tests/first-load-budget.spec.ts):
+// 3. For each URL (default `/`, `/home-4-pricing-google`, and the article viewer on a demo article and
+//    on a client's draft: `/view/:bench-article`, `/view/:bench-draft`, ./view-article.mjs), RUNS
+//    (default 3) cold loads in headless Chromium (/usr/bin/chromium through @playwright/test), each in
+//    a fresh context (the cold load, when it is complete and what counts as first-load JS are
+//    ./first-load.cjs, shared with the budget test e2e/tests/first-load-budget.spec.ts):
 //      - mobile emulation: 412×823 CSS px, DPR 1.75, touch, Android Chrome user agent (Lighthouse's Moto G Power)
 //      - CDP Network.emulateNetworkConditions: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up
 //        (Lighthouse's "mobile slow 4G" values, applied per request by Chromium)
@@ -54,9 +56,14 @@ const argv = process.argv.slice(2);
 const opt = (name) => argv.includes(name);
 const values = (name) => argv.flatMap((a, i) => (a === name && argv[i + 1] ? [argv[i + 1]] : []));
 const RUNS = Math.max(1, Number(values('--runs')[0] || process.env.BENCH_RUNS || 3));
-const { VIEW_TOKEN, startViewBench } = await import('./view-article.mjs');
-// /view/:bench-article = the article viewer on a 3,000-word article with a cover (./view-article.mjs)
-const URLS = values('--url').length ? values('--url') : ['/', '/home-4-pricing-google', VIEW_TOKEN];
+const { VIEW_TOKEN, VIEW_DRAFT_TOKEN, startViewBench } = await import('./view-article.mjs');
+// the article viewer on a 3,000-word article with a cover (./view-article.mjs): /view/:bench-article a
+// demo article (cached by the shell server), /view/:bench-draft a client's private link (fetched fresh
+// on every request, live review panel)
+const VIEW_TOKENS = [VIEW_TOKEN, VIEW_DRAFT_TOKEN];
+const VIEW_LABELS = { [VIEW_TOKEN]: 'demo', [VIEW_DRAFT_TOKEN]: 'client draft' };
+const isViewUrl = (p) => VIEW_TOKENS.includes(p) || p.startsWith('/view/');
+const URLS = values('--url').length ? values('--url') : ['/', '/home-4-pricing-google', ...VIEW_TOKENS];
 
 export const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05, firstLoadJsKb: 170 };
 export { THROTTLING };
@@ -99,7 +106,7 @@ export function performanceScore(metrics) {
 }
 
 // ---------- build
-function ensureBuilt() {
+function ensureBuilt({ measuresView }) {
   const prerenderFresh = () => {
     const manifest = path.join(ROOT, 'marketing/dist/prerender/manifest.json');
     if (!fs.existsSync(manifest)) return false;
@@ -129,10 +136,12 @@ function ensureBuilt() {
     const fresh = app === 'shell' ? shellFresh() : isBuildFresh(ROOT, app) && (app !== 'marketing' || prerenderFresh());
     if (opt('--force') || !fresh) stale.push(app);
   }
-  // workspace/reviewer only need to exist (the public pages never load them)
-  const needed = stale.filter((app) => app === 'shell' || app === 'marketing' || !fs.existsSync(path.join(ROOT, app, 'dist/index.html')));
+  // the public pages never load workspace/reviewer: they only need to exist; a /view page is the
+  // reviewer's screen, so a stale reviewer build is rebuilt when one is measured
+  const measured = new Set(['shell', 'marketing', ...(measuresView ? ['reviewer'] : [])]);
+  const needed = stale.filter((app) => measured.has(app) || !fs.existsSync(path.join(ROOT, app, 'dist/index.html')));
   if (!needed.length) {
-    log('build: shell and marketing dist are up to date');
+    log(`build: ${[...measured].join(', ')} dist up to date`);
     return;
   }
   log(`build (production): ${needed.join(', ')}`);
@@ -228,7 +237,7 @@ function log(msg) {
 }
 
 async function main() {
-  ensureBuilt();
+  ensureBuilt({ measuresView: URLS.some(isViewUrl) });
   const platform = await startPlatform({
     env: { SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'bench-anon-key', CSP: process.env.CSP },
   });
@@ -240,12 +249,12 @@ async function main() {
   const results = [];
   // the article viewer needs a backend with the article: a platform of its own (the public pages above
   // keep measuring with the API down, as before)
-  const view = URLS.some((p) => p === VIEW_TOKEN || p.startsWith('/view/')) ? await startViewBench({ log }) : null;
+  const view = URLS.some(isViewUrl) ? await startViewBench({ log }) : null;
   try {
     for (const p of URLS) {
       const runs = [];
-      const on = p.startsWith('/view/') && view ? view.platform : platform;
-      const target = p === VIEW_TOKEN ? view.path : p;
+      const on = isViewUrl(p) && view ? view.platform : platform;
+      const target = VIEW_TOKENS.includes(p) ? view.paths[p] : p;
       for (let i = 0; i < RUNS; i += 1) {
         const m = await measure(browser, `${on.urls.shell}${target}`);
         log(`${p} run ${i + 1}/${RUNS}: score ${m.score}, FCP ${m.fcp.toFixed(0)} ms, LCP ${m.lcp.toFixed(0)} ms, TBT ${m.tbt.toFixed(0)} ms, CLS ${m.cls.toFixed(3)}, JS ${(m.firstLoadJs / 1024).toFixed(1)} KB`);
@@ -256,7 +265,7 @@ async function main() {
       for (const k of ['score', 'fcp', 'si', 'lcp', 'tbt', 'cls', 'jsBeforePaint', 'cssBeforePaint', 'firstLoadJs', 'firstLoadCss', 'requests']) row[k] = med(k);
       row.jsFiles = runs[0].jsFiles.map(({ url, bytes }) => ({ url: new URL(url).pathname, kb: +(bytes / 1024).toFixed(1) }));
       row.composition = jsComposition(runs[0].jsFiles, on.urls);
-      if (p === VIEW_TOKEN) row.path = `/view (${view.words} words, cover)`;
+      if (VIEW_TOKENS.includes(p)) row.path = `/view (${VIEW_LABELS[p]}, ${view.words[p]} words, cover)`;
       row.pass = {
         score: row.score >= TARGETS.score,
         lcp: row.lcp <= TARGETS.lcpMs,

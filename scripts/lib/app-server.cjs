@@ -161,7 +161,11 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
     if (prerender && /text\/html/.test(req.headers.accept || '')) html = await prerender.render(pathname, html, req);
     const view = viewHead ? await viewHead.render(pathname, html) : null;
     if (view) html = view.html;
-    const headers = baseHeaders({ 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' });
+    // a /view page other than a demo article (a client's draft: its HTML carries the article and the
+    // client's comments) is kept by no cache, shared or private; a demo article is a public page
+    const isView = pathname === '/view' || pathname.startsWith('/view/');
+    const privatePage = isView && !(view && view.noindex === false);
+    const headers = baseHeaders({ 'Content-Type': TYPES['.html'], 'Cache-Control': privatePage ? 'private, no-store' : 'no-cache' });
     if (view && view.noindex) headers['X-Robots-Tag'] = NOINDEX;
     // a URL that is neither the shell's nor a marketing page: the app shows its not-found screen, and
     // crawlers get the status that says so

@@ -179,4 +179,63 @@ describe('article view head', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('a client draft is sent private, no-store (its HTML carries the article and the comments); a demo article and other pages no-cache', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'view-head-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    const draftArticle = article({ demo: false, html: '<p>Brouillon confidentiel du client.</p>' });
+    draftArticle.version.comments_to_modify = 'Commentaire privé du client';
+    const { fetchImpl } = stubFetch({ [DEMO_ID]: article({ demo: true }), [DRAFT_ID]: draftArticle });
+    const server = await startAppServer({
+      app: 'shell',
+      distDir: dir,
+      port: 0,
+      host: '127.0.0.1',
+      prerenderer: null,
+      articleHead: make(fetchImpl),
+      runtimeConfig: { supabaseUrl: SUPABASE, supabaseAnonKey: 'anon-key', remotes: {}, siteUrl: 'https://citable.example', linkedinScriptUrl: null, contact: {} },
+    });
+    try {
+      const draft = await fetch(`${server.url}/view/${DRAFT_ID}`, { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } });
+      expect(draft.status).toBe(200);
+      expect(draft.headers.get('cache-control')).toBe('private, no-store');
+      const html = await draft.text();
+      // what the header protects: the draft and the client's comments are in the page
+      expect(html).toContain('Brouillon confidentiel du client.');
+      expect(html).toContain('Commentaire privé du client');
+      for (const other of [`/view/${DRAFT_ID.toUpperCase()}/`, '/view/00000000-0000-4000-8000-000000000bad', '/view/not-a-uuid', '/view']) {
+        expect([other, (await fetch(`${server.url}${other}`)).headers.get('cache-control')]).toEqual([other, 'private, no-store']);
+      }
+      const demo = await fetch(`${server.url}/view/${DEMO_ID}`);
+      expect(demo.headers.get('cache-control')).toBe('no-cache');
+      const home = await fetch(`${server.url}/pricing`);
+      expect(home.headers.get('cache-control')).toBe('no-cache');
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a /view page sent while the article head fails (backend down) is private, no-store too', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'view-head-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    const { fetchImpl } = stubFetch({}, { fail: true });
+    const server = await startAppServer({
+      app: 'shell',
+      distDir: dir,
+      port: 0,
+      host: '127.0.0.1',
+      prerenderer: null,
+      articleHead: make(fetchImpl),
+      runtimeConfig: { supabaseUrl: SUPABASE, supabaseAnonKey: 'anon-key', remotes: {}, siteUrl: 'https://citable.example', linkedinScriptUrl: null, contact: {} },
+    });
+    try {
+      const page = await fetch(`${server.url}/view/${DEMO_ID}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('private, no-store');
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
