@@ -2,7 +2,7 @@ import type { FaqItem } from '../../content/types';
 
 /** Main landing page FAQ. */
 export const mainFaq: FaqItem[] = [
-    { question: 'L’article offert est-il vraiment gratuit ?', answer: 'Oui. L’article gratuit est offert une fois, à l’essai, sans piège : ni carte, ni abonnement. S’il vous plaît, vous choisissez une formule ; sinon, vous gardez l’article.' },
+    { question: 'L’article offert est-il vraiment gratuit ?', answer: 'Oui. L’article gratuit est offert une fois, à l’essai, sans piège : ni carte, ni abonnement. S’il vous convient, vous choisissez une formule ; sinon, vous le gardez.' },
     { question: 'Quelle différence avec un outil de rédaction IA ?', answer: 'L’IA fait la recherche et le premier jet. Un expert SEO humain relit ensuite chaque article : structure, faits, ton, liens internes et intention de recherche. Vous recevez un article fini, pas un brouillon à corriger.' },
     { question: 'Quelle est la longueur d’un article ?', answer: 'Environ 1 800 mots en moyenne, selon ce qu’il faut pour dépasser le top 10 des résultats sur votre mot-clé.' },
     { question: 'Publiez-vous sur mon site ?', answer: 'Oui. Nous publions sur votre site WordPress, en brouillon ou directement, avec une image à la une libre de droits, comme vous préférez.' },
@@ -15,7 +15,7 @@ export const homeFaq: FaqItem[] = [
     { question: 'Qui rédige les articles ?', answer: 'L’IA rédige à partir de nos recherches, puis un expert SEO humain relit chaque ligne avant que vous la voyiez.' },
     { question: 'Quel est le délai de livraison ?', answer: 'Votre premier article arrive sous 24 à 48 heures après votre brief de 5 minutes.' },
     { question: 'Et si un article ne me plaît pas ?', answer: 'Chaque formule inclut des séries de révisions. Nous retravaillons l’article jusqu’à ce qu’il corresponde à votre ton.' },
-    { question: 'Faut-il un site WordPress ?', answer: 'Nous publions directement sur WordPress. Pour les autres plateformes, nous livrons un HTML prêt à coller et les images.' },
+    { question: 'Faut-il un site WordPress ?', answer: 'Nous publions directement sur WordPress. Pour les autres plateformes, nous livrons le HTML prêt à coller et les images.' },
   ];
 
 /** Home2: FAQ with different copy. */
@@ -28,11 +28,11 @@ export const home2Faq: FaqItem[] = [
 
 /** Home3: FAQ in two categories. */
 export const home3Faq: FaqItem[] = [
-    { category: 'Service', question: 'Que comprend chaque article ?', answer: 'Recherche de mots-clés et de SERP, premier jet IA, relecture SEO humaine, image à la une libre de droits et publication sur WordPress.' },
-    { category: 'Service', question: 'Pouvez-vous respecter le ton de ma marque ?', answer: 'Oui. Votre brief décrit votre ton, vos mots et ceux à éviter ; chaque éditeur le suit.' },
+    { category: 'Service', question: 'Que comprend chaque article ?', answer: 'Recherche de mots-clés, analyse des SERP, premier jet IA, relecture SEO humaine, image à la une libre de droits et publication sur WordPress.' },
+    { category: 'Service', question: 'Pouvez-vous respecter le ton de ma marque ?', answer: 'Oui. Votre brief décrit votre ton, vos mots et ceux à éviter ; chaque relecteur s’y conforme.' },
     { category: 'Service', question: 'Comment choisissez-vous les sujets ?', answer: 'Nous construisons des clusters thématiques à partir de votre offre et de ce qui se positionne déjà, pour que chaque article renforce les autres.' },
     { category: 'Facturation', question: 'Comment suis-je facturé ?', answer: 'À l’article. Sans contrat, paiement à l’article, résiliable à tout moment.' },
-    { category: 'Facturation', question: 'Y a-t-il des remises sur volume ?', answer: 'Oui : les formules Pro et Enterprise baissent le prix par article, et nous faisons un devis au-delà de 20 articles par mois.' },
+    { category: 'Facturation', question: 'Y a-t-il des remises sur volume ?', answer: 'Oui : les formules Pro et Enterprise baissent le prix par article, et nous établissons un devis au-delà de 20 articles par mois.' },
     { category: 'Facturation', question: 'Puis-je être remboursé ?', answer: 'Si un article ne convient toujours pas après les révisions, dites-le-nous et nous trouverons une solution.' },
   ];
 
@@ -41,7 +41,7 @@ export const home4Faq: FaqItem[] = [
     { question: 'Qui va écrire mon article ?', answer: 'Moi, avec l’IA comme assistante de recherche. Je suis spécialiste SEO : je planifie, relis et vérifie chaque article moi-même.' },
     { question: 'Qu’est-ce que j’obtiens exactement pour 195 EUR ?', answer: 'Un article d’environ 1 800 mots ciblant votre mot-clé, une analyse du top 10 Google, une image à la une libre de droits et la publication sur votre site WordPress.' },
     { question: 'Et si je ne suis pas satisfait ?', answer: 'Je réécris jusqu’à ce que vous soyez satisfait. Si vous ne l’êtes toujours pas, vous ne payez rien.' },
-    { question: 'Combien de temps faut-il ?', answer: 'Entre 24 et 48 heures après votre brief de 5 minutes.' },
+    { question: 'Quel est le délai de livraison ?', answer: 'De 24 à 48 heures après votre brief de 5 minutes.' },
     { question: 'Peut-on échanger avant ?', answer: 'Bien sûr. Réservez un appel stratégique gratuit de 15 minutes et nous regarderons votre site ensemble.' },
   ];
 
@@ -55,7 +55,7 @@ export const home5Faq: FaqItem[] = [
 
 /** Extra questions for the discovery-offer variants. */
 export const discoveryFaq: FaqItem[] = [
-    { question: 'Pourquoi 1 EUR et pas gratuit ?', answer: 'Nous facturons 1 EUR plutôt que la gratuité pour garantir des demandes sérieuses. Une offre par client.' },
+    { question: 'Pourquoi 1 EUR et pas gratuitement ?', answer: 'Nous facturons 1 EUR au lieu d’offrir l’article, pour nous assurer que chaque demande est sérieuse. Une seule offre par client.' },
     { question: 'Que se passe-t-il après le premier article ?', answer: 'Rien d’automatique. Si vous en voulez d’autres, chaque article coûte 195 EUR. Sans abonnement.' },
     ...home4Faq.slice(2),
   ];

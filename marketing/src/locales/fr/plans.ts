@@ -12,13 +12,13 @@ export const tierPlans: PricingPlan[] = [
     {
       name: 'Pro', price: '45 EUR', priceSuffix: '/ article',
       description: 'Pour les SaaS et boutiques en ligne qui publient chaque semaine.',
-      features: ['2 000 à 2 500 mots', 'Stratégie de clusters thématiques', 'Deux séries de révisions', 'Image à la une libre de droits', 'Publication sur votre WordPress', 'Appel stratégique offert de 15 minutes'],
+      features: ['2 000 à 2 500 mots', 'Stratégie de clusters thématiques', 'Deux séries de révisions', 'Image à la une libre de droits', 'Publication sur votre WordPress', 'Appel stratégique de 15 minutes offert'],
       isPopular: true, cta: 'Commencer',
     },
     {
       name: 'Enterprise', price: '40 EUR', priceSuffix: '/ article',
       description: 'Pour les agences et équipes marketing à fort volume.',
-      features: ['2 500 mots et plus', 'Éditeur SEO dédié', 'Révisions illimitées', 'Publication multi-sites', 'Tarifs dégressifs'],
+      features: ['2 500 mots et plus', 'Relecteur SEO dédié', 'Révisions illimitées', 'Publication multi-sites', 'Tarifs dégressifs'],
       isPopular: false, cta: 'Contacter l’équipe commerciale',
     },
   ];
@@ -29,14 +29,14 @@ export const mainPlanFeatures: string[] = ['Recherche de clusters thématiques',
 export const singlePrice: PricingPlan = {
     name: 'Un article, clé en main', price: '195 EUR', priceSuffix: '/ article',
     description: 'Garantie satisfaction : je réécris jusqu’à ce que vous soyez satisfait, ou vous ne payez rien.',
-    features: ['Environ 1 800 mots, écrits pour votre mot-clé', 'Analyse du top 10 Google et recherche de sujets', 'Relu par un expert SEO humain', 'Image à la une libre de droits', 'Publié sur votre site WordPress', 'Appel stratégique offert de 15 minutes'],
+    features: ['Environ 1 800 mots, écrits pour votre mot-clé', 'Analyse du top 10 Google et recherche de sujets', 'Relu par un expert SEO humain', 'Image à la une libre de droits', 'Publié sur votre site WordPress', 'Appel stratégique de 15 minutes offert'],
     isPopular: true, cta: 'Commander mon article',
   };
 
 /** Discovery offer (spec/public.md §9): first article 1 EUR, one per client, then 195 EUR. */
 export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
     name: 'Offre découverte', price: '1 EUR', priceSuffix: 'pour votre premier article',
-    description: 'Une par client, puis 195 EUR par article. Nous facturons 1 EUR plutôt que la gratuité pour garantir des demandes sérieuses.',
+    description: 'Un seul article découverte par client, puis 195 EUR par article. Nous facturons 1 EUR au lieu d’offrir l’article, pour nous assurer que chaque demande est sérieuse.',
     features: ['Un article SEO complet d’environ 1 800 mots', 'Relu par un expert SEO humain', 'Image à la une libre de droits', 'Publié sur votre WordPress', 'Paiement par carte, sans abonnement'],
     isPopular: true, cta: 'Essayer pour 1 EUR',
     note: 'Un article découverte par client. Articles suivants : 195 EUR chacun.',
@@ -51,7 +51,7 @@ export const discoveryOffer: PricingPlan & { note: string; timeline: { title: st
 export const premiumOffer: PricingPlan & { bulk: string } = {
     name: 'Article premium', price: '50 EUR', priceSuffix: 'HT / article',
     description: 'Tout compris, livré en 24 heures.',
-    features: ['Deux séries de révisions incluses', 'Livraison en 24 heures', '1500 à 2000+ mots', 'Image à la une libre de droits'],
+    features: ['Deux séries de révisions incluses', 'Livraison en 24 heures', '1 500 à 2 000 mots et plus', 'Image à la une libre de droits'],
     isPopular: true, cta: 'Réserver mon créneau de contenu',
     bulk: 'Plus de 20 articles par mois ? Demandez-nous une remise sur volume.',
   };
@@ -68,7 +68,7 @@ export const pricingVariantOffers: Record<PricingVariant, PricingPlan> = {
   antropic: {
     name: 'Pack autorité : 10 articles', price: '1 490 EUR', priceSuffix: 'paiement unique',
     description: 'Un cluster thématique complet d’un coup : une page pilier et neuf articles satellites. 149 EUR par article.',
-    features: ['1 page pilier de plus de 3 000 mots', '9 articles satellites d’environ 1 800 mots', 'Plan de maillage interne', 'Relus par un expert SEO humain', 'Images à la une libres de droits', 'Publiés sur votre WordPress'],
+    features: ['Une page pilier de plus de 3 000 mots', '9 articles satellites d’environ 1 800 mots', 'Plan de maillage interne', 'Relus par un expert SEO humain', 'Images à la une libres de droits', 'Publiés sur votre WordPress'],
     isPopular: true, cta: 'Construire mon cluster',
   },
 };
