@@ -91,7 +91,7 @@ class AuthPageObject {
     await form.getByLabel('Adresse e-mail').fill(email);
     await form.getByLabel(/^Mot de passe/).fill(password);
     await form.getByLabel(/^Confirmer le mot de passe/).fill(confirm ?? password);
-    await form.getByRole('button', { name: 'S’inscrire' }).click();
+    await form.getByRole('button', { name: "S'inscrire" }).click();
   }
 }
 

@@ -6,7 +6,7 @@ import authErrors from './on-demand/fr/auth-errors.json';
 import dataErrors from './on-demand/fr/data-errors.json';
 
 /** French texts the spec quotes verbatim (spec/app.md), kept as written. */
-const SPEC_VERBATIM = ['Mise à jour en cours...'];
+const SPEC_VERBATIM = ["S'inscrire", 'Connexion en cours...', 'Inscription en cours...', 'Envoi en cours...', 'Mise à jour en cours...'];
 
 describe('French typography of the shared resources', () => {
   it.each([

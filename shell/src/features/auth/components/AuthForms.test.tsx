@@ -41,7 +41,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-1');
     await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'secret-2');
-    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(signUp).not.toHaveBeenCalled();
     expect(await screen.findByText('Erreur')).toBeInTheDocument();
     expect(screen.getAllByText('Les mots de passe ne correspondent pas').length).toBeGreaterThan(0);
@@ -53,16 +53,16 @@ describe('sign-up form', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthPage />, { route: '/auth' });
     await openSignup(user);
-    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText('L’adresse e-mail est requise')).toBeInTheDocument();
     expect(screen.getByText('Le mot de passe est requis')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'pas-un-email');
-    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText('Adresse e-mail invalide')).toBeInTheDocument();
     expect(signUp).not.toHaveBeenCalled();
   });
 
-  it("shows 'Inscription en cours…' while busy, then the success toast and the login tab", async () => {
+  it("shows 'Inscription en cours...' while busy, then the success toast and the login tab", async () => {
     const pending = deferred();
     const signUp = jest.fn(() => pending.promise);
     authStore.setState({ signUp });
@@ -73,8 +73,8 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-1');
     await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'secret-1');
-    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
-    const busy = await screen.findByRole('button', { name: 'Inscription en cours…' });
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    const busy = await screen.findByRole('button', { name: 'Inscription en cours...' });
     expect(busy).toBeDisabled();
     expect(signUp).toHaveBeenCalledWith('marie@exemple.fr', 'secret-1', 'Marie Curie');
     await act(async () => pending.resolve({ error: null }));
@@ -92,14 +92,14 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'x');
     await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'x');
-    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText('Erreur d’inscription')).toBeInTheDocument();
     expect(screen.getByText('User already registered')).toBeInTheDocument();
   });
 });
 
 describe('login form', () => {
-  it("shows 'Connexion en cours…' while busy and goes back to the guarded page", async () => {
+  it("shows 'Connexion en cours...' while busy and goes back to the guarded page", async () => {
     const pending = deferred();
     const signIn = jest.fn(() => pending.promise);
     authStore.setState({ signIn });
@@ -112,7 +112,7 @@ describe('login form', () => {
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo1234!');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('button', { name: 'Connexion en cours…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Connexion en cours...' })).toBeDisabled();
     expect(signIn).toHaveBeenCalledWith('demo@citable.local', 'Demo1234!');
     await act(async () => pending.resolve({ error: null }));
     expect(await screen.findByText('page du site')).toBeInTheDocument();
@@ -146,7 +146,7 @@ describe('login form', () => {
 });
 
 describe('reset mode', () => {
-  it("sends the link with 'Envoi en cours…' and returns to the login tab", async () => {
+  it("sends the link with 'Envoi en cours...' and returns to the login tab", async () => {
     const pending = deferred();
     const resetPassword = jest.fn(() => pending.promise);
     authStore.setState({ resetPassword });
@@ -158,7 +158,7 @@ describe('reset mode', () => {
     expect(await screen.findByText('L’adresse e-mail est requise')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }));
-    expect(await screen.findByRole('button', { name: 'Envoi en cours…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
     await act(async () => pending.resolve({ error: null }));
     expect(await screen.findByText('Email envoyé')).toBeInTheDocument();
     expect(screen.getByText('Vérifiez votre boîte mail pour réinitialiser votre mot de passe')).toBeInTheDocument();
@@ -220,11 +220,11 @@ describe('known auth error codes, in the user\'s language', () => {
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'abc');
     await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'abc');
-    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText('Erreur d’inscription')).toBeInTheDocument();
     expect(screen.getByText(/Un compte existe déjà avec cette adresse e-mail/)).toBeInTheDocument();
     act(() => notifications.clean());
-    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText('Le mot de passe doit contenir au moins 6 caractères.')).toBeInTheDocument();
   });
 
