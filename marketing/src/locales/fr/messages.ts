@@ -21,6 +21,11 @@ const fr: MarketingResources = {
     rating: { good: 'Bien', neutral: 'Moyen', bad: 'Faible' },
     previous: 'Témoignages précédents',
     next: 'Témoignages suivants',
+    carousel: 'carrousel',
+    slide: 'diapositive',
+    slideLabel: '{{index}} sur {{total}}',
+    slideStatus: 'Témoignage {{index}} sur {{total}}',
+    goToSlide: 'Aller au témoignage {{index}}',
     free: 'Gratuit',
   },
   sections: {

@@ -31,6 +31,21 @@ async function openSignup(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('tab', { name: 'Inscription' }));
 }
 
+describe('document title', () => {
+  it('names the screen in French, per mode, and gives the title back when the page goes', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<AuthPage />, { route: '/auth' });
+    expect(document.title).toBe('Connexion | Citable');
+    await openSignup(user);
+    expect(document.title).toBe('Inscription | Citable');
+    await user.click(screen.getByRole('tab', { name: 'Connexion' }));
+    await user.click(screen.getByRole('button', { name: FORGOT_PASSWORD }));
+    expect(document.title).toBe('Mot de passe oublié | Citable');
+    unmount();
+    expect(document.title).toBe('Citable');
+  });
+});
+
 describe('sign-up form', () => {
   it("rejects a confirmation mismatch: toast 'Les mots de passe ne correspondent pas' and nothing sent", async () => {
     const signUp = jest.fn(async () => ({ error: null }));
