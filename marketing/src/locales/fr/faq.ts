@@ -1,3 +1,4 @@
+import type { PricingVariant } from '../../content/plans';
 import type { FaqItem } from '../../content/types';
 
 /** Main landing page FAQ. */
@@ -59,3 +60,24 @@ export const discoveryFaq: FaqItem[] = [
     { question: 'Que se passe-t-il après le premier article ?', answer: 'Rien d’automatique. Si vous en voulez d’autres, chaque article coûte 195 €. Sans abonnement.' },
     ...home4Faq.slice(2),
   ];
+
+/** FAQ de chaque variante tarifaire de Home4, conforme à l’offre de la page (l’article à 195 €, le pack mensuel à 690 €, le cluster à 1 490 €). */
+export const pricingVariantFaqs: Record<PricingVariant, FaqItem[]> = {
+  google: home4Faq,
+  openai: [
+    home4Faq[0],
+    { question: 'Qu’est-ce que j’obtiens exactement pour 690 € par mois ?', answer: 'Quatre articles d’environ 1 800 mots, un par semaine, planifiés ensemble en cluster thématique : une analyse du top 10 Google pour chacun, des images à la une libres de droits, la publication sur votre site WordPress et un appel stratégique de 15 minutes chaque mois. Soit 172,50 € par article.' },
+    { question: 'Y a-t-il un engagement ?', answer: 'Non. Le pack est facturé de mois en mois et résiliable à tout moment.' },
+    { question: 'Comment les sujets sont-ils choisis ?', answer: 'Au début de chaque mois, je planifie le cluster à partir de votre offre et de ce qui se positionne déjà, et vous le validez. Chaque nouvel article renforce ainsi les autres.' },
+    { question: 'Et si un article ne me satisfait pas ?', answer: 'Je le réécris jusqu’à ce que vous soyez satisfait. Si vous ne l’êtes toujours pas, vous ne payez pas cet article.' },
+    home4Faq[4],
+  ],
+  antropic: [
+    home4Faq[0],
+    { question: 'Qu’est-ce que j’obtiens exactement pour 1 490 € ?', answer: 'Un cluster thématique complet : une page pilier de plus de 3 000 mots et neuf articles satellites d’environ 1 800 mots, un plan de maillage interne, une analyse du top 10 Google, des images à la une libres de droits et la publication sur votre site WordPress. Soit 149 € par article.' },
+    { question: 'Pourquoi tout un cluster d’un coup ?', answer: 'Dix articles sur un même sujet, reliés autour d’une page pilier, montrent aux moteurs de recherche et aux assistants IA que votre site fait autorité sur ce sujet. Publiés ensemble, ils se renforcent dès le premier jour.' },
+    { question: 'Est-ce un abonnement ?', answer: 'Non. Vous payez 1 490 € une seule fois pour les dix articles. Rien ne se renouvelle.' },
+    { question: 'Et si un article ne me satisfait pas ?', answer: 'Je le réécris jusqu’à ce que vous soyez satisfait. Si vous ne l’êtes toujours pas, vous ne payez pas cet article.' },
+    { question: 'Peut-on choisir le sujet ensemble ?', answer: 'Bien sûr. Réservez un appel stratégique gratuit de 15 minutes : nous choisissons le sujet et les mots-clés, puis je planifie la page pilier et les neuf articles autour.' },
+  ],
+};
