@@ -13,7 +13,7 @@ const rules: { rule: string; test: RegExp }[] = [
   { rule: 'three dots (use …)', test: /\.\.\./ },
   { rule: "'EUR' in French copy (write '€')", test: /\d\s*EUR\b/ },
   { rule: 'ordinary space in a thousand (use U+00A0)', test: /(?<![\d,])\d{1,3} \d{3}(?!\d)/ },
-  { rule: 'ordinary space between a number and its unit or noun (use U+00A0)', test: /(?<![\d,])(?!(?:19|20)\d\d )\d[\d,]*\+? (?!(?:à|et|ou)(?!\p{L}))[\p{L}%€$]/u },
+  { rule: 'ordinary space between a number and its unit or noun (use U+00A0)', test: /(?<![\d,])(?!(?:19|20)\d\d )\d+(?:,\d+)?\+? (?!(?:à|et|ou)(?!\p{L}))[\p{L}%€$]/u },
 ];
 
 /** The typography rules `text` breaks; `allowed` are texts kept verbatim (quoted by the spec). */

@@ -10,14 +10,14 @@ export const threeSteps: IconCard[] = [
 /** Home3: 4-step path. */
 export const fourSteps: IconCard[] = [
     { icon: 'message', title: 'Brief', description: '5 minutes pour partager votre offre, votre public et votre ton.' },
-    { icon: 'target', title: 'Stratégie', description: 'Nous cartographions les clusters thématiques et choisissons des mots-clés gagnables.' },
+    { icon: 'target', title: 'Stratégie', description: 'Nous cartographions les clusters thématiques et choisissons des mots-clés à votre portée.' },
     { icon: 'pencil', title: 'Rédaction et relecture', description: 'L’IA rédige, un expert SEO humain relit, vérifie et ajoute les liens.' },
     { icon: 'rocket', title: 'Publication', description: 'En ligne sur votre WordPress avec une image à la une, prêt à se positionner.' },
   ];
 
 /** Home4: hybrid process (AI + human). */
 export const hybridSteps: IconCard[] = [
-    { icon: 'robot', title: 'L’IA fait le gros du travail', description: 'Analyse du top 10, plan et premier jet en quelques minutes.' },
+    { icon: 'robot', title: 'L’IA fait le gros du travail', description: 'Analyse du top 10, plan et premier jet en quelques minutes.' },
     { icon: 'user-check', title: 'Je m’occupe de la réflexion', description: 'Je vérifie chaque fait, affine l’angle, ajoute votre expertise et les liens internes.' },
     { icon: 'world-upload', title: 'Vous recevez un article fini', description: 'Publié sur votre WordPress avec une image à la une, sous 24 à 48 heures.' },
   ];
@@ -57,7 +57,7 @@ export const stats: Stat[] = [
 
 /** Customers table with four sample companies. */
 export const customers: Customer[] = [
-    { company: 'Atelier Lumen', sector: 'Studio de design', result: '+1 300 % de trafic blog', articles: '24 articles' },
+    { company: 'Atelier Lumen', sector: 'Studio de design', result: '+1 300 % de trafic sur le blog', articles: '24 articles' },
     { company: 'Parcel SaaS', sector: 'Logiciel B2B', result: '+70 % de CA organique', articles: '60 articles' },
     { company: 'Maison Sable', sector: 'E-commerce', result: 'Cité par ChatGPT', articles: '18 articles' },
     { company: 'Agence Nord', sector: 'Agence marketing', result: 'Plus de 200 mots-clés positionnés', articles: '120 articles' },

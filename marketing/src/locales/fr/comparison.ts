@@ -11,7 +11,7 @@ export const diyComparison: ComparisonRow[] = [
 
 /** Home5: 3-way comparison of the service, freelance writers and DIY AI tools. */
 export const threeWayComparison: ComparisonRow[] = [
-    { feature: 'Prix par article', citable: { text: '50 € HT, tout compris', rating: 'good' }, freelance: { text: '250 à 500 €, SEO en plus', rating: 'bad' }, diy: { text: '20 à 100 € par mois, plus votre temps', rating: 'neutral' } },
+    { feature: 'Prix par article', citable: { text: '50 € HT, tout compris', rating: 'good' }, freelance: { text: '250 à 500 €, SEO en plus', rating: 'bad' }, diy: { text: '20 à 100 € par mois, plus votre temps', rating: 'neutral' } },
     { feature: 'Recherche SEO', citable: { text: 'Analyse du top 10 et clusters', rating: 'good' }, freelance: { text: 'Rarement incluse', rating: 'neutral' }, diy: { text: 'À votre charge', rating: 'bad' } },
     { feature: 'Qualité', citable: { text: 'Relu par un expert SEO humain', rating: 'good' }, freelance: { text: 'Dépend du rédacteur', rating: 'neutral' }, diy: { text: 'Générique, à réécrire', rating: 'bad' } },
     { feature: 'Délai', citable: { text: '24 à 48 heures', rating: 'good' }, freelance: { text: '1 à 2 semaines', rating: 'bad' }, diy: { text: 'Brouillon immédiat, des heures de reprise', rating: 'neutral' } },

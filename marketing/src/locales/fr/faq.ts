@@ -56,7 +56,7 @@ export const home5Faq: FaqItem[] = [
 
 /** Extra questions for the discovery-offer variants. */
 export const discoveryFaq: FaqItem[] = [
-    { question: 'Pourquoi 1 € et pas gratuitement ?', answer: 'Nous facturons 1 € au lieu d’offrir l’article, pour nous assurer que chaque demande est sérieuse. Une seule offre par client.' },
+    { question: 'Pourquoi payer 1 € plutôt que rien ?', answer: 'Nous facturons 1 € au lieu d’offrir l’article, pour nous assurer que chaque demande est sérieuse. Une seule offre par client.' },
     { question: 'Que se passe-t-il après le premier article ?', answer: 'Rien d’automatique. Si vous en voulez d’autres, chaque article coûte 195 €. Sans abonnement.' },
     ...home4Faq.slice(2),
   ];

@@ -5,7 +5,7 @@ import type { PricingPlan } from '../../content/types';
 export const tierPlans: PricingPlan[] = [
     {
       name: 'Starter', price: '50 €', priceSuffix: '/ article',
-      description: 'Pour les fondateurs et solopreneurs qui publient leurs premiers articles.',
+      description: 'Pour les fondateurs et entrepreneurs indépendants qui publient leurs premiers articles.',
       features: ['1 500 à 2 000 mots', 'Recherche de mots-clés et analyse du top 10 Google', 'Une série de révisions', 'Image à la une libre de droits', 'Publication sur votre WordPress'],
       isPopular: false, cta: 'Commencer',
     },
@@ -18,7 +18,7 @@ export const tierPlans: PricingPlan[] = [
     {
       name: 'Enterprise', price: '40 €', priceSuffix: '/ article',
       description: 'Pour les agences et équipes marketing à fort volume.',
-      features: ['2 500 mots et plus', 'Relecteur SEO dédié', 'Révisions illimitées', 'Publication multi-sites', 'Tarifs dégressifs'],
+      features: ['2 500 mots et plus', 'Relecteur SEO dédié', 'Révisions illimitées', 'Publication sur plusieurs sites', 'Tarifs dégressifs'],
       isPopular: false, cta: 'Contacter l’équipe commerciale',
     },
   ];

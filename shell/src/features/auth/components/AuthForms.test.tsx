@@ -108,7 +108,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText(/^Mot de passe/), 'x');
     await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'x');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
-    expect(await screen.findByText('Erreur d’inscription')).toBeInTheDocument();
+    expect(await screen.findByText("Erreur d'inscription")).toBeInTheDocument();
     expect(screen.getByText('User already registered')).toBeInTheDocument();
   });
 });
@@ -236,7 +236,7 @@ describe('known auth error codes, in the user\'s language', () => {
     await user.type(screen.getByLabelText(/^Mot de passe/), 'abc');
     await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'abc');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
-    expect(await screen.findByText('Erreur d’inscription')).toBeInTheDocument();
+    expect(await screen.findByText("Erreur d'inscription")).toBeInTheDocument();
     expect(screen.getByText(/Un compte existe déjà avec cette adresse e-mail/)).toBeInTheDocument();
     act(() => notifications.clean());
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
