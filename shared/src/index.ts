@@ -85,8 +85,6 @@ export {
   LANGUAGE_STORAGE_KEY,
 } from './i18n';
 export type { Language } from './i18n';
-export { frenchTypographyIssues, stringsOf } from './i18n/frenchTypography';
-export type { FrenchTypographyIssue } from './i18n/frenchTypography';
 
 // theme and UI
 export { theme, MOBILE_BREAKPOINT_PX } from './theme';
