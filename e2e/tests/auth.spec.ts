@@ -225,7 +225,7 @@ test.describe('authentication', () => {
 
     const auth = new AuthPageObject(page);
     await auth.open();
-    await page.getByRole('button', { name: 'Mot de passe oublié?' }).click();
+    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
     const before = await mailCount(request, email);
     await page.getByLabel('Adresse e-mail').fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }).click();

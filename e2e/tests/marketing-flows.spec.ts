@@ -28,7 +28,7 @@ function expectSpecDefaults(site: SiteRow, host: string, email: string) {
 test('contact form: validation messages, Sending..., success toast, reset, and the row in the database', async ({ page, request }) => {
   await gotoInteractive(page, '/#contact');
   const form = page.locator('#contact form');
-  await form.getByRole('button', { name: 'Send Message' }).click();
+  await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('Name must be at least 2 characters.')).toBeVisible();
   await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
   await expect(form.getByText('Message must be at least 10 characters.')).toBeVisible();
@@ -40,7 +40,7 @@ test('contact form: validation messages, Sending..., success toast, reset, and t
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Message').fill(message);
   await page.route('**/rest/v1/rpc/submit_contact_message', async (route) => { await new Promise((r) => setTimeout(r, 400)); await route.continue(); });
-  await form.getByRole('button', { name: 'Send Message' }).click();
+  await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
   await expect(page.getByText('Message sent successfully!')).toBeVisible();
   await expect(page.getByText("Thank you for your message. We'll get back to you soon.")).toBeVisible();
@@ -57,7 +57,7 @@ test('contact form: a backend failure shows the error toast and keeps the values
   await form.getByLabel('Name').fill('Marie');
   await form.getByLabel('Email').fill('marie@e2e.citable.test');
   await form.getByLabel('Message').fill('A question about your plans.');
-  await form.getByRole('button', { name: 'Send Message' }).click();
+  await form.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Error sending message')).toBeVisible();
   await expect(page.getByText(/Please try again or contact us directly at .+@.+\./)).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveValue('Marie');
@@ -65,7 +65,7 @@ test('contact form: a backend failure shows the error toast and keeps the values
 
 test('free-article dialog creates the request and its site with the spec defaults, then lands on the success page', async ({ page, request }) => {
   await gotoInteractive(page, '/home-1');
-  await page.getByRole('button', { name: 'Claim Your Free Article' }).first().click();
+  await page.getByRole('button', { name: 'Claim your free article' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Get Your Free, SEO-Optimized Article')).toBeVisible();
   await expect(dialog.getByText('Website Information')).toBeVisible();
@@ -74,14 +74,14 @@ test('free-article dialog creates the request and its site with the spec default
   expect(box!.height).toBeLessThanOrEqual(page.viewportSize()!.height * 0.9 + 1);
 
   await dialog.getByLabel('Website URL').fill('nope');
-  await dialog.getByRole('button', { name: 'Get My Free Article' }).click();
+  await dialog.getByRole('button', { name: 'Get my free article' }).click();
   await expect(dialog.getByText('Please enter a valid website address, for example example.com.')).toBeVisible();
 
   const host = `${unique('site-')}.example.com`;
   const email = `${unique('claim.')}@e2e.citable.test`;
   await dialog.getByLabel('Website URL').fill(`www.${host}`);
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Get My Free Article' }).click();
+  await dialog.getByRole('button', { name: 'Get my free article' }).click();
   await expect(page.getByText('Success!')).toBeVisible();
   await expect(page).toHaveURL(/\/first-article-success$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -98,11 +98,11 @@ test('free-article dialog creates the request and its site with the spec default
 test('free-article dialog: a backend failure shows the error toast and keeps the values', async ({ page }) => {
   await gotoInteractive(page, '/');
   await page.route('**/rest/v1/rpc/claim_first_article', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
-  await page.getByRole('button', { name: 'Claim Your Free Article' }).first().click();
+  await page.getByRole('button', { name: 'Claim your free article' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Website URL').fill('example.org');
   await dialog.getByLabel('Email').fill('owner@e2e.citable.test');
-  await dialog.getByRole('button', { name: 'Get My Free Article' }).click();
+  await dialog.getByRole('button', { name: 'Get my free article' }).click();
   await expect(page.getByText('There was an error submitting your information. Please try again.')).toBeVisible();
   await expect(dialog.getByLabel('Email')).toHaveValue('owner@e2e.citable.test');
   await expect(page).toHaveURL(/\/$/);

@@ -49,7 +49,7 @@ test.describe('platform shell and remotes', () => {
     const page = await context.newPage();
     await page.goto(`${platformUrls.shell}/nope`);
     await expect(page.getByRole('heading', { name: 'Oups ! Page introuvable' })).toBeVisible();
-    await expect(page.getByRole('link', { name: "Retour à l'accueil" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour à l’accueil' })).toBeVisible();
     await context.close();
   });
 

@@ -92,6 +92,7 @@ export { CitableProviders } from './ui/CitableProviders';
 export type { CitableProvidersProps } from './ui/CitableProviders';
 export { PlaceholderScreen } from './ui/PlaceholderScreen';
 export { NotFound } from './ui/NotFound';
+export { useDocumentTitle, DEFAULT_DOCUMENT_TITLE } from './ui/useDocumentTitle';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export type { ErrorBoundaryProps } from './ui/ErrorBoundary';
 export { ErrorPanel, PageErrorPanel } from './ui/ErrorPanel';

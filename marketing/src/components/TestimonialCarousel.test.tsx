@@ -36,3 +36,20 @@ describe('TestimonialCarousel', () => {
     expect(previous.closest('.cz-carousel-controls')).not.toBeNull();
   });
 });
+
+describe('TestimonialCarousel in French', () => {
+  beforeAll(() => setLanguage('fr'));
+  afterAll(() => setLanguage('en'));
+
+  it('speaks French: region, slides and the live status (not Mantine’s English “Slide 1 of 6”)', async () => {
+    renderWithProviders(<TestimonialCarousel items={testimonials} />);
+    const carousel = screen.getByRole('region', { name: 'Ce que disent nos clients' });
+    expect(carousel).toHaveAttribute('aria-roledescription', 'carrousel');
+    expect(carousel.querySelector('[aria-roledescription="diapositive"]')).toHaveAttribute('aria-label', `1 sur ${testimonials.length}`);
+    const status = await within(carousel).findByRole('status');
+    expect(status).toHaveTextContent(`Témoignage 1 sur ${testimonials.length}`);
+    const builtIn = [...carousel.querySelectorAll('*')].find((el) => el.children.length === 0 && /^Slide \d+ of/.test(el.textContent ?? ''));
+    expect(builtIn).toHaveAttribute('aria-hidden', 'true');
+    expect(within(carousel).getAllByRole('status')).toHaveLength(1);
+  });
+});

@@ -1,4 +1,8 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Carousel } from '@mantine/carousel';
+import { VisuallyHidden } from '@mantine/core';
+import type { EmblaCarouselType } from 'embla-carousel';
 import '@mantine/carousel/styles.css';
 import type { Testimonial } from '../content/types';
 import { useMarketingT } from '../lib/locale';
@@ -9,32 +13,73 @@ import { TestimonialCard } from './TestimonialCard';
  * and two from md up, dots under the slides at every width (a phone shows there are more, and
  * each dot reaches one), previous/next buttons from xl up beside the slides (never over a quote),
  * ArrowLeft/ArrowRight switch slides when the carousel has focus.
+ *
+ * Every label speaks the page's language. Mantine's own live region always says 'Slide 1 of 6' in
+ * English and has no prop for its text: it is taken out of the accessibility tree, and a translated
+ * one ('Témoignage 1 sur 6') is rendered in its place, inside the carousel region.
  */
 export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
   const { t } = useMarketingT();
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [selected, setSelected] = useState(0);
+  const [snaps, setSnaps] = useState(0);
+
+  useEffect(() => {
+    const builtIn = root?.querySelector(':scope > [role="status"]:not([data-cz-status])');
+    if (!builtIn) return;
+    builtIn.removeAttribute('role');
+    builtIn.removeAttribute('aria-live');
+    builtIn.setAttribute('aria-hidden', 'true');
+  }, [root]);
+
+  useEffect(() => {
+    if (!embla) return;
+    const update = () => { setSnaps(embla.scrollSnapList().length); setSelected(embla.selectedScrollSnap()); };
+    update();
+    embla.on('select', update).on('reInit', update);
+    return () => { embla.off('select', update).off('reInit', update); };
+  }, [embla]);
+
+  const total = snaps || items.length;
   return (
-    <Carousel
-      className="cz-carousel"
-      tabIndex={0}
-      aria-roledescription="carousel"
-      aria-label={t('sections.testimonials.title')}
-      slideSize={{ base: '100%', md: '50%' }}
-      slideGap="lg"
-      emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1 }}
-      withControls
-      withIndicators
-      getIndicatorProps={(index) => ({ 'aria-label': `${index + 1} / ${items.length}` })}
-      withKeyboardEvents
-      controlSize={40}
-      previousControlProps={{ 'aria-label': t('common.previous') }}
-      nextControlProps={{ 'aria-label': t('common.next') }}
-      classNames={{ controls: 'cz-carousel-controls', indicators: 'cz-carousel-dots', indicator: 'cz-carousel-dot' }}
-    >
-      {items.map((item, index) => (
-        <Carousel.Slide key={item.name} aria-roledescription="slide" aria-label={`${index + 1} / ${items.length}`} data-testimonial={item.name}>
-          <TestimonialCard testimonial={item} />
-        </Carousel.Slide>
-      ))}
-    </Carousel>
+    <>
+      <Carousel
+        ref={setRoot}
+        className="cz-carousel"
+        tabIndex={0}
+        aria-roledescription={t('common.carousel')}
+        aria-label={t('sections.testimonials.title')}
+        slideSize={{ base: '100%', md: '50%' }}
+        slideGap="lg"
+        emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1 }}
+        getEmblaApi={setEmbla}
+        withControls
+        withIndicators
+        withKeyboardEvents
+        controlSize={40}
+        previousControlProps={{ 'aria-label': t('common.previous') }}
+        nextControlProps={{ 'aria-label': t('common.next') }}
+        getIndicatorProps={(index) => ({ 'aria-label': t('common.goToSlide', { index: index + 1 }) })}
+        classNames={{ controls: 'cz-carousel-controls', indicators: 'cz-carousel-dots', indicator: 'cz-carousel-dot' }}
+      >
+        {items.map((item, index) => (
+          <Carousel.Slide
+            key={item.name}
+            aria-roledescription={t('common.slide')}
+            aria-label={t('common.slideLabel', { index: index + 1, total: items.length })}
+            data-testimonial={item.name}
+          >
+            <TestimonialCard testimonial={item} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+      {root && createPortal(
+        <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-cz-status>
+          {t('common.slideStatus', { index: selected + 1, total })}
+        </VisuallyHidden>,
+        root,
+      )}
+    </>
   );
 }

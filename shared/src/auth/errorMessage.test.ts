@@ -33,7 +33,7 @@ describe('authErrorMessage', () => {
     ['email_not_confirmed', fr.auth.email_not_confirmed, en.auth.email_not_confirmed],
     ['user_already_exists', fr.auth.user_already_exists, en.auth.user_already_exists],
     ['email_exists', fr.auth.user_already_exists, en.auth.user_already_exists],
-    ['same_password', 'Le nouveau mot de passe doit être différent de l\'ancien.', 'The new password must be different from the old one.'],
+    ['same_password', 'Le nouveau mot de passe doit être différent de l’ancien.', 'The new password must be different from the old one.'],
     ['email_address_invalid', fr.auth.email_address_invalid, en.auth.email_address_invalid],
     ['over_request_rate_limit', fr.auth.over_request_rate_limit, en.auth.over_request_rate_limit],
     ['signup_disabled', fr.auth.signup_disabled, en.auth.signup_disabled],
@@ -49,7 +49,7 @@ describe('authErrorMessage', () => {
 
   it('weak_password: the minimum length, or the reason', () => {
     const short = new AuthWeakPasswordError('Password should be at least 8 characters.', 422, ['length']);
-    expect(authErrorMessage(short, tFr)).toBe('Le mot de passe doit contenir au moins 8 caractères.');
+    expect(authErrorMessage(short, tFr)).toBe('Le mot de passe doit contenir au moins 8\u00a0caractères.');
     expect(authErrorMessage(short, tEn)).toBe('The password must be at least 8 characters long.');
     const pwned = new AuthWeakPasswordError('Password is known to be weak and easy to guess, please choose a different one.', 422, ['pwned']);
     expect(authErrorMessage(pwned, tEn)).toBe(en.auth.weak_password_pwned);
@@ -60,7 +60,7 @@ describe('authErrorMessage', () => {
 
   it('over_email_send_rate_limit: the wait the server asks for', () => {
     const error = api('over_email_send_rate_limit', 'For security purposes, you can only request this after 42 seconds.', 429);
-    expect(authErrorMessage(error, tFr)).toBe('Par sécurité, vous pourrez refaire cette demande dans 42 secondes.');
+    expect(authErrorMessage(error, tFr)).toBe('Par sécurité, vous pourrez refaire cette demande dans 42\u00a0secondes.');
     expect(authErrorMessage(error, tEn)).toBe('For security reasons, you can ask again in 42 seconds.');
     expect(authErrorMessage(api('over_email_send_rate_limit', 'Email rate limit exceeded', 429), tEn)).toBe(en.auth.over_email_send_rate_limit);
   });

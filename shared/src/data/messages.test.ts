@@ -65,6 +65,6 @@ describe('dataErrorMessage', () => {
     await i18n.changeLanguage('en');
     expect(dataErrorMessage(new DataError('not_found', 'x'))).toBe('This item does not exist or has been deleted.');
     await i18n.changeLanguage('fr');
-    expect(dataErrorMessage(new DataError('not_found', 'x'))).toBe("Cet élément n'existe pas ou a été supprimé.");
+    expect(dataErrorMessage(new DataError('not_found', 'x'))).toBe('Cet élément n’existe pas ou a été supprimé.');
   });
 });

@@ -86,6 +86,6 @@ it('a refused insert (RLS) shows the permission message in French', async () => 
   renderScreen();
   await screen.findByText('a.fr');
   act(() => screen.getByText('add').click());
-  expect(await screen.findByRole('alert')).toHaveTextContent("Vous n'avez pas la permission d'effectuer cette action.");
+  expect(await screen.findByRole('alert')).toHaveTextContent('Vous n’avez pas la permission d’effectuer cette action.');
   await waitFor(() => expect(consoleError).toHaveBeenCalledWith('[data] mutation failed', '', expect.objectContaining({ kind: 'forbidden' })));
 });

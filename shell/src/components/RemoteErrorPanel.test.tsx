@@ -28,7 +28,7 @@ describe('RemoteErrorPanel', () => {
         <RemoteErrorPanel remote="reviewer" onRetry={() => {}} />
       </CitableProviders>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent("La partie « reviewer » n'a pas pu être chargée");
+    expect(screen.getByRole('alert')).toHaveTextContent('La partie « relecture » n’a pas pu être chargée');
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });
 });

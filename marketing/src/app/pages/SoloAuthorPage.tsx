@@ -9,6 +9,7 @@ import { PlanCard } from '../../components/PlanCard';
 import { ReviewShots } from '../../components/ReviewShots';
 import { Section } from '../../components/Section';
 import { StatsBar } from '../../components/StatsBar';
+import type { PricingVariant } from '../../content/plans';
 import type { PricingPlan } from '../../content/types';
 import { ClaimButton } from '../../features/claim/components/ClaimButton';
 import { ContactSection } from '../../features/contact/components/ContactSection';
@@ -32,6 +33,13 @@ function AuthorCard() {
       </Stack>
     </Card>
   );
+}
+
+/** The offer a non-discovery variant sells: Home4 and the Google variant the 195 EUR article, the others their pack. */
+function pricingVariantOf(variant: SoloVariant): PricingVariant {
+  if (variant === 'pricingOpenai') return 'openai';
+  if (variant === 'pricingAntropic') return 'antropic';
+  return 'google';
 }
 
 function Offer({ variant }: { variant: SoloVariant }) {
@@ -58,7 +66,7 @@ function Offer({ variant }: { variant: SoloVariant }) {
     }
     return <Box maw={480} mx="auto"><PlanCard plan={offer} action={action} footnote={offer.note} lone /></Box>;
   }
-  const plan: PricingPlan = content.pricingVariantOffers[variant === 'home4' ? 'google' : variant === 'pricingGoogle' ? 'google' : variant === 'pricingOpenai' ? 'openai' : 'antropic'];
+  const plan: PricingPlan = content.pricingVariantOffers[pricingVariantOf(variant)];
   return (
     <Box maw={480} mx="auto">
       <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={t('common.guarantee')} lone />
@@ -98,7 +106,7 @@ export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
         <Offer variant={variant} />
       </Section>
       <Section id="faq" title={t('sections.faq.title')} tone="muted">
-        <FaqAccordion items={(isDiscovery ? content.discoveryFaq : content.home4Faq)} />
+        <FaqAccordion items={isDiscovery ? content.discoveryFaq : content.pricingVariantFaqs[pricingVariantOf(variant)]} />
       </Section>
       <FinalCta
         id="email"

@@ -1,3 +1,4 @@
+import type { PricingVariant } from '../../content/plans';
 import type { FaqItem } from '../../content/types';
 
 /** Main landing page FAQ. */
@@ -59,3 +60,24 @@ export const discoveryFaq: FaqItem[] = [
     { question: 'What happens after the first article?', answer: 'Nothing automatic. If you want more, each article is 195 EUR. No subscription.' },
     ...home4Faq.slice(2),
   ];
+
+/** FAQ of each Home4 pricing variant, matching the page's own offer (the 195 EUR article, the 690 EUR monthly pack, the 1,490 EUR cluster). */
+export const pricingVariantFaqs: Record<PricingVariant, FaqItem[]> = {
+  google: home4Faq,
+  openai: [
+    home4Faq[0],
+    { question: 'What exactly do I get for 690 EUR a month?', answer: 'Four articles of about 1,800 words, one a week, planned together as a topic cluster: a top-10 SERP analysis for each, royalty-free featured images, publication to your WordPress site and a 15-minute strategy call every month. That comes to 172.50 EUR per article.' },
+    { question: 'Is there a commitment?', answer: 'No. The pack is billed month by month and you can cancel anytime.' },
+    { question: 'How are the topics chosen?', answer: 'At the start of each month I plan the cluster from your offer and what already ranks, and you approve it. Each new article then supports the others.' },
+    { question: 'What if I am not satisfied with an article?', answer: 'I rewrite it until you are satisfied. If you still are not, you do not pay for that article.' },
+    home4Faq[4],
+  ],
+  antropic: [
+    home4Faq[0],
+    { question: 'What exactly do I get for 1,490 EUR?', answer: 'A complete topic cluster: one pillar page of 3,000+ words and nine supporting articles of about 1,800 words, an internal linking plan, a top-10 SERP analysis, royalty-free featured images and publication to your WordPress site. That comes to 149 EUR per article.' },
+    { question: 'Why a whole cluster at once?', answer: 'Ten articles on one topic, linked around a pillar page, show search engines and AI assistants that your site is an authority on it. Published together, they support each other from the first day.' },
+    { question: 'Is it a subscription?', answer: 'No. You pay 1,490 EUR once for the ten articles. Nothing renews.' },
+    { question: 'What if I am not satisfied with an article?', answer: 'I rewrite it until you are satisfied. If you still are not, you do not pay for that article.' },
+    { question: 'Can we choose the topic together?', answer: 'Of course. Book a free 15-minute strategy call: we pick the topic and the keywords, then I plan the pillar page and the nine articles around them.' },
+  ],
+};

@@ -7,19 +7,19 @@ export const tierPlans: PricingPlan[] = [
       name: 'Starter', price: '50 EUR', priceSuffix: '/ article',
       description: 'For founders and solopreneurs publishing their first articles.',
       features: ['1,500-2,000 words', 'Keyword and top-10 SERP research', 'One revision round', 'Royalty-free featured image', 'Published to your WordPress'],
-      isPopular: false, cta: 'Get Started',
+      isPopular: false, cta: 'Get started',
     },
     {
       name: 'Pro', price: '45 EUR', priceSuffix: '/ article',
       description: 'For SaaS companies and stores that publish every week.',
       features: ['2,000-2,500 words', 'Topic-cluster strategy', 'Two revision rounds', 'Royalty-free featured image', 'Published to your WordPress', 'Free 15-minute strategy call'],
-      isPopular: true, cta: 'Get Started',
+      isPopular: true, cta: 'Get started',
     },
     {
       name: 'Enterprise', price: '40 EUR', priceSuffix: '/ article',
       description: 'For agencies and marketing teams with volume.',
       features: ['2,500+ words', 'Dedicated SEO editor', 'Unlimited revision rounds', 'Multi-site publishing', 'Volume pricing'],
-      isPopular: false, cta: 'Contact Sales',
+      isPopular: false, cta: 'Contact sales',
     },
   ];
 

@@ -20,7 +20,7 @@ function renderLanding(submit: ClaimSubmitter) {
 }
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Claim Your Free Article' }));
+  await user.click(screen.getByRole('button', { name: 'Claim your free article' }));
   return screen.findByRole('dialog');
 }
 
@@ -35,12 +35,12 @@ describe('free-article dialog', () => {
     expect(within(dialog).getByText("What's the Catch?")).toBeInTheDocument();
     expect(within(dialog).getByText('Website Information')).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Get My Free Article' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Get my free article' }));
     expect(await within(dialog).findByText('Please enter your website address.')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid email address.')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'not a site');
-    await user.click(within(dialog).getByRole('button', { name: 'Get My Free Article' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Get my free article' }));
     expect(await within(dialog).findByText('Please enter a valid website address, for example example.com.')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
   });
@@ -52,7 +52,7 @@ describe('free-article dialog', () => {
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'WWW.Example.com/');
     await user.type(within(dialog).getByLabelText(/^Email/), ' owner@example.com ');
-    await user.click(within(dialog).getByRole('button', { name: 'Get My Free Article' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Get my free article' }));
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ url: 'https://www.example.com', email: 'owner@example.com', language: 'en' }));
     expect(await screen.findByText('Success!')).toBeInTheDocument();
     expect(screen.getByText("Your information has been submitted successfully. We'll get started on your first article!")).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('free-article dialog', () => {
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'example.org');
     await user.type(within(dialog).getByLabelText(/^Email/), 'owner@example.org');
-    await user.click(within(dialog).getByRole('button', { name: 'Get My Free Article' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Get my free article' }));
     expect(await screen.findByText('There was an error submitting your information. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('free-article dialog', () => {
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'example.org');
     await user.type(within(dialog).getByLabelText(/^Email/), 'owner@example.org');
-    await user.click(within(dialog).getByRole('button', { name: 'Get My Free Article' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Get my free article' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -28,7 +28,7 @@ describe('ContactForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactForm contactEmail="hello@citable.test" onSubmitMessage={send} />);
     await fill(user, { name: 'A', email: 'not-an-email', message: 'too short' });
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Name must be at least 2 characters.')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('Message must be at least 10 characters.')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('ContactForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactForm contactEmail="hello@citable.test" onSubmitMessage={send} />);
     await fill(user, { name: 'Marie Curie', email: 'marie@example.com', message: 'I would like a quote for 10 articles.' });
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     const busy = await screen.findByRole('button', { name: 'Sending...' });
     expect(busy).toBeDisabled();
     expect(send).toHaveBeenCalledWith({ name: 'Marie Curie', email: 'marie@example.com', message: 'I would like a quote for 10 articles.' });
@@ -50,7 +50,7 @@ describe('ContactForm', () => {
     expect(screen.getByText("Thank you for your message. We'll get back to you soon.")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue(''));
     expect(screen.getByLabelText(/^Message/)).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
 
   it('toasts the failure with the contact address and keeps the values', async () => {
@@ -59,7 +59,7 @@ describe('ContactForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactForm contactEmail="hello@citable.test" onSubmitMessage={send} />);
     await fill(user, { name: 'Marie', email: 'marie@example.com', message: 'Hello, a question about pricing.' });
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Error sending message')).toBeInTheDocument();
     expect(screen.getByText('Please try again or contact us directly at hello@citable.test.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Marie');
@@ -74,7 +74,7 @@ describe('ContactForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactForm contactEmail="hello@citable.test" onSubmitMessage={send} />);
     await fill(user, { name: 'Marie', email: 'marie@example.com', message: 'Hello, a question about pricing.' });
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Error sending message')).toBeInTheDocument();
     expect(screen.getByText('Too many requests in a short time. Please wait a few minutes before trying again.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Message/)).toHaveValue('Hello, a question about pricing.');
@@ -92,7 +92,7 @@ describe('ContactForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactForm contactEmail="hello@citable.test" onSubmitMessage={send} />);
     await fill(user, { name: 'Marie', email: 'marie@example.com', message: 'Hello, a question about pricing.' });
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Error sending message')).toBeInTheDocument();
     // under the field and in the toast
     expect(screen.getAllByText('Please enter a valid email address.')).toHaveLength(2);

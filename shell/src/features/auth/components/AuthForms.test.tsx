@@ -16,6 +16,8 @@ function deferred() {
   return { promise, resolve };
 }
 
+// The spec writes 'Mot de passe oublié?'; French typography (issue 19) puts a non-breaking space before '?'.
+const FORGOT_PASSWORD = 'Mot de passe oublié\u00a0?';
 const serverError = (message: string) => ({ error: Object.assign(new Error(message), { status: 400, code: 'x', __isAuthError: true }) }) as unknown as AuthResult;
 
 beforeAll(switchToFrench);
@@ -28,6 +30,21 @@ beforeEach(() => {
 async function openSignup(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('tab', { name: 'Inscription' }));
 }
+
+describe('document title', () => {
+  it('names the screen in French, per mode, and gives the title back when the page goes', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<AuthPage />, { route: '/auth' });
+    expect(document.title).toBe('Connexion | Citable');
+    await openSignup(user);
+    expect(document.title).toBe('Inscription | Citable');
+    await user.click(screen.getByRole('tab', { name: 'Connexion' }));
+    await user.click(screen.getByRole('button', { name: FORGOT_PASSWORD }));
+    expect(document.title).toBe('Mot de passe oublié | Citable');
+    unmount();
+    expect(document.title).toBe('Citable');
+  });
+});
 
 describe('sign-up form', () => {
   it("rejects a confirmation mismatch: toast 'Les mots de passe ne correspondent pas' and nothing sent", async () => {
@@ -52,7 +69,7 @@ describe('sign-up form', () => {
     renderWithProviders(<AuthPage />, { route: '/auth' });
     await openSignup(user);
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
-    expect(await screen.findByText("L'adresse e-mail est requise")).toBeInTheDocument();
+    expect(await screen.findByText('L’adresse e-mail est requise')).toBeInTheDocument();
     expect(screen.getByText('Le mot de passe est requis')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'pas-un-email');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
@@ -150,10 +167,10 @@ describe('reset mode', () => {
     authStore.setState({ resetPassword });
     const user = userEvent.setup();
     renderWithProviders(<AuthPage />, { route: '/auth' });
-    await user.click(screen.getByRole('button', { name: 'Mot de passe oublié?' }));
+    await user.click(screen.getByRole('button', { name: FORGOT_PASSWORD }));
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }));
-    expect(await screen.findByText("L'adresse e-mail est requise")).toBeInTheDocument();
+    expect(await screen.findByText('L’adresse e-mail est requise')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }));
     expect(await screen.findByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
@@ -166,7 +183,7 @@ describe('reset mode', () => {
   it("'Retour à la connexion' leaves the reset mode", async () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthPage />, { route: '/auth' });
-    await user.click(screen.getByRole('button', { name: 'Mot de passe oublié?' }));
+    await user.click(screen.getByRole('button', { name: FORGOT_PASSWORD }));
     await user.click(screen.getByRole('button', { name: 'Retour à la connexion' }));
     expect(screen.getByRole('tab', { name: 'Connexion' })).toBeInTheDocument();
   });
@@ -195,7 +212,7 @@ describe('known auth error codes, in the user\'s language', () => {
     expect(screen.queryByText('Invalid login credentials')).not.toBeInTheDocument();
     act(() => notifications.clean());
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByText(/Votre adresse e-mail n'est pas encore confirmée/)).toBeInTheDocument();
+    expect(await screen.findByText(/Votre adresse e-mail n’est pas encore confirmée/)).toBeInTheDocument();
   });
 
   it('a sign-in that cannot reach the server says so', async () => {
@@ -231,7 +248,7 @@ describe('known auth error codes, in the user\'s language', () => {
     authStore.setState({ resetPassword: jest.fn(async () => error) });
     const user = userEvent.setup();
     renderWithProviders(<AuthPage />, { route: '/auth' });
-    await user.click(screen.getByRole('button', { name: 'Mot de passe oublié?' }));
+    await user.click(screen.getByRole('button', { name: FORGOT_PASSWORD }));
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'demo@citable.local');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }));
     expect(await screen.findByText('Erreur')).toBeInTheDocument();

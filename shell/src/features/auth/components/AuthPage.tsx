@@ -4,6 +4,7 @@ import { Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Tabs } from '@citable/mantine-bundled';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { useDocumentTitle } from '@citable/shared';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
 import { ResetRequestForm } from './ResetRequestForm';
@@ -20,6 +21,7 @@ export function AuthPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const [mode, setMode] = useState<AuthMode>(() => initialMode(location.state));
+  useDocumentTitle(t(`documentTitle.${mode}`));
 
   return (
     <Center px="md" py={{ base: 'xl', sm: 64 }}>

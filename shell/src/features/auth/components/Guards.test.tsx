@@ -11,7 +11,7 @@ beforeEach(resetAuthStore);
 const authRoute = <Route path="/auth" element={<p>page de connexion</p>} />;
 
 describe('RequireAuth', () => {
-  it("shows a spinner with 'Chargement...' while the session loads", () => {
+  it("shows a spinner with 'Chargement…' while the session loads", () => {
     expect(authStore.getState().loading).toBe(true);
     renderWithProviders(
       <RequireAuth>
@@ -19,7 +19,7 @@ describe('RequireAuth', () => {
       </RequireAuth>,
       { route: '/sites', path: '/sites', extraRoutes: authRoute },
     );
-    expect(screen.getByText('Chargement...')).toBeInTheDocument();
+    expect(screen.getByText('Chargement…')).toBeInTheDocument();
     expect(screen.queryByText('contenu protégé')).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuthStore } from '@citable/shared';
+import { useAuthStore, useDocumentTitle } from '@citable/shared';
 import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
 import { FullPageLoader } from './FullPageLoader';
 import { DEFAULT_SIGNED_IN_PATH } from '../utils/redirect';
@@ -12,6 +12,7 @@ export function UpdatePasswordPage() {
   const navigate = useNavigate();
   const loading = useAuthStore((s) => s.loading);
   const hasSession = useAuthStore((s) => Boolean(s.session?.user));
+  useDocumentTitle(t('documentTitle.update'));
 
   if (loading) return <FullPageLoader />;
 

@@ -21,7 +21,7 @@ describe('AppHeader', () => {
     setSignedOut();
     renderWithProviders(<AppHeader />);
     expect(screen.getByText('Citable')).toBeInTheDocument();
-    expect(screen.getByText('SEO x IA Content')).toBeInTheDocument();
+    expect(screen.getByText('Contenu SEO x IA')).toBeInTheDocument();
     expect(screen.getByTestId('header-logo')).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Connexion' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/auth');

@@ -22,11 +22,11 @@ describe('LinkedInConnect', () => {
     expect(tag?.src).toBe('https://oauth.example.com/linkedin.js?user_id=user-42');
     expect(tag?.dataset.userId).toBe('user-42');
     expect(screen.getByTestId('linkedin-container').id).toBe(tag?.dataset.container);
-    expect(screen.getByText('Chargement du module LinkedIn...')).toBeInTheDocument();
+    expect(screen.getByText('Chargement du module LinkedIn…')).toBeInTheDocument();
     act(() => {
       tag?.dispatchEvent(new Event('load'));
     });
-    expect(screen.queryByText('Chargement du module LinkedIn...')).not.toBeInTheDocument();
+    expect(screen.queryByText('Chargement du module LinkedIn…')).not.toBeInTheDocument();
     expect(screen.getByTestId('linkedin-container')).toHaveAttribute('data-state', 'ready');
   });
 
