@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRuntimeConfig, loadSupabase, type PageImage } from '@citable/shared';
 import { DataError, request, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
-import { BUCKET, coverImageInfo, imageObjectPath, ownedObjectPath, resolveImageUrl } from '../utils/images';
+import { BUCKET, coverImageInfo, imageObjectPath, isAlreadyStored, isRefusal, ownedObjectPath, resolveImageUrl } from '../utils/images';
 
 export type ImageRow = Pick<PageImage, 'id' | 'linked_page' | 'image_url' | 'type' | 'chosen' | 'created_at'>;
 export type ImageType = PageImage['type'];
@@ -105,38 +105,57 @@ function randomPart(): string {
     : Math.random().toString(36).slice(2, 14);
 }
 
+/** The storage path of a picked file, {pageId}/{timestamp}-{random}.{ext}: chosen once, reused by every retry. */
+export const newExamplePath = (pageId: number, file: File) => imageObjectPath(pageId, file, Date.now(), randomPart());
+
+const IMAGE_COLUMNS = 'id, linked_page, image_url, type, chosen, created_at';
+
 /**
- * Uploads one example image: the object at {pageId}/{timestamp}-{random}.{ext}, then its row. When the
- * row cannot be written the object is removed again, so a retry starts clean (nothing lost, nothing twice).
+ * Uploads one example image at its path (newExamplePath, fixed when the file was picked), then
+ * its row. Safe to call again for the same file and path after any failure, the answer of any
+ * step lost on the way back included: an object already at the path is this file (not sent
+ * twice), and the row is inserted with ON CONFLICT DO NOTHING on (linked_page, type, image_url)
+ * (not written twice; the existing row is read back). The object is removed again only when the
+ * database clearly refused the row (a 4xx): after a network error or a 5xx the row may exist,
+ * and the next attempt finds it.
  */
-export async function uploadExample(pageId: number, file: File): Promise<ImageRow> {
+export async function uploadExample(pageId: number, file: File, path: string): Promise<ImageRow> {
   const supabase = await loadSupabase().catch((error: unknown) => {
     throw toDataError(error);
   });
   const { data: session } = await supabase.auth.getSession();
   if (!session.session) throw new DataError('unauthorized', 'User not authenticated');
-  const path = imageObjectPath(pageId, file, Date.now(), randomPart());
   let uploaded;
   try {
     uploaded = await supabase.storage.from(BUCKET).upload(path, file, { cacheControl: '3600', upsert: false, contentType: file.type });
   } catch (error) {
     throw toDataError(error);
   }
-  if (uploaded.error) throw toDataError(uploaded.error);
+  if (uploaded.error && !isAlreadyStored(uploaded.error)) throw toDataError(uploaded.error);
   const publicUrl = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+  let inserted: ImageRow[];
   try {
-    return (await request((db) =>
+    inserted = (await request((db) =>
       db
         .from('pages_versions_images')
-        .insert({ linked_page: pageId, image_url: publicUrl, type: 'example', linked_pages_version: null })
-        .select('id, linked_page, image_url, type, chosen, created_at')
-        .single(),
-    )) as ImageRow;
+        .upsert(
+          { linked_page: pageId, image_url: publicUrl, type: 'example', linked_pages_version: null },
+          { onConflict: 'linked_page,type,image_url', ignoreDuplicates: true },
+        )
+        .select(IMAGE_COLUMNS),
+    )) as ImageRow[];
   } catch (error) {
-    await supabase.storage
-      .from(BUCKET)
-      .remove([path])
-      .catch(() => undefined);
+    if (isRefusal(toDataError(error).status)) {
+      await supabase.storage
+        .from(BUCKET)
+        .remove([path])
+        .catch(() => undefined);
+    }
     throw error;
   }
+  if (inserted[0]) return inserted[0];
+  // already there: an earlier attempt wrote it and its answer was lost
+  return (await request((db) =>
+    db.from('pages_versions_images').select(IMAGE_COLUMNS).eq('linked_page', pageId).eq('type', 'example').eq('image_url', publicUrl).single(),
+  )) as ImageRow;
 }
