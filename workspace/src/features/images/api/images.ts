@@ -43,7 +43,9 @@ export function useChooseImage(pageId: number) {
 
 /**
  * Deletes the row, then its stored object when it lives in the page's own folder (the seed's shared
- * files and external URLs are left alone). A failed object removal is logged: the row is gone either way.
+ * files and external URLs are left alone). The server removes that object too (the row's delete
+ * trigger queues a storage_cleanup job for the worker), so this is only the fast path: an object
+ * the worker already removed is no error, and a failed removal is logged — the worker still does it.
  */
 export async function deleteImage(pageId: number, imageId: number): Promise<ImageRow> {
   const rows = (await request((db) =>
