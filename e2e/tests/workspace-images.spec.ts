@@ -336,7 +336,7 @@ test.describe.serial('images', () => {
     expect(shown.sort()).toEqual(rows.map((row) => row.id as number).sort());
   });
 
-  test("every §8 image message, under the title 'Error'", async ({ page }) => {
+  test("every §8 image message, under the title 'Error'", async ({ page, request }) => {
     await signIn(page, s.owner);
     const fail = { status: 500, contentType: 'application/json', body: '{"message":"boom"}' };
     await page.route('**/rest/v1/pages_versions_images?*', (route) => (route.request().method() === 'GET' ? route.fulfill(fail) : route.continue()));
@@ -361,9 +361,17 @@ test.describe.serial('images', () => {
     await page.getByTestId('generate-form').getByRole('button', { name: 'Request images' }).click();
     await expect(page.getByText(/Failed to request image generation/)).toBeVisible();
     await page.route('**/rest/v1/pages_versions_images?*', (route) => (route.request().method() === 'POST' ? route.fulfill(fail) : route.continue()));
+    const before = await storedObjects(request, s.pageId);
     await dropInput(page).setInputFiles([{ name: 'ok.png', mimeType: 'image/png', buffer: GOOD_1 }]);
     await page.getByTestId('examples-submit').click();
     await expect(page.getByText('Failed to upload images').first()).toBeVisible();
     await expect(page.getByTestId('pending-file')).toHaveCount(1);
+    // a 5xx is no clear refusal (the row may exist): the stored file stays for the retry…
+    const after = await storedObjects(request, s.pageId);
+    expect(after.filter((name) => !before.includes(name))).toHaveLength(1);
+    // …and goes when the user takes the file out of the list (no row shows it)
+    await page.getByRole('button', { name: 'Remove ok.png' }).click();
+    await expect(page.getByTestId('pending-file')).toHaveCount(0);
+    await expect.poll(async () => (await storedObjects(request, s.pageId)).sort()).toEqual([...before].sort());
   });
 });

@@ -161,3 +161,23 @@ export async function uploadExample(pageId: number, file: File, path: string): P
     db.from('pages_versions_images').select(IMAGE_COLUMNS).eq('linked_page', pageId).eq('type', 'example').eq('image_url', publicUrl).single(),
   )) as ImageRow;
 }
+
+/**
+ * A failed file the user takes out of the list: its object may be stored already (its row was not
+ * written, or its answer was lost). The object is removed only when no row shows it; a row that
+ * was written after all stays (and shows in the grid). Best effort: nothing is thrown.
+ */
+export async function discardExample(pageId: number, path: string): Promise<'removed' | 'kept'> {
+  try {
+    const supabase = await loadSupabase();
+    const publicUrl = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+    const rows = await request((db) =>
+      db.from('pages_versions_images').select('id').eq('linked_page', pageId).eq('type', 'example').eq('image_url', publicUrl).limit(1),
+    );
+    if (rows.length > 0) return 'kept';
+    const { error } = await supabase.storage.from(BUCKET).remove([path]);
+    return error ? 'kept' : 'removed';
+  } catch {
+    return 'kept';
+  }
+}

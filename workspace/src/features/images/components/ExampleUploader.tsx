@@ -9,7 +9,7 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { NS } from '../i18n';
-import { newExamplePath, uploadExample } from '../api/images';
+import { discardExample, newExamplePath, uploadExample } from '../api/images';
 import { MAX_IMAGE_BYTES } from '../utils/images';
 
 interface Pending {
@@ -60,6 +60,14 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
       if (gone) URL.revokeObjectURL(gone.preview);
       return list.filter((p) => p.key !== key);
     });
+  };
+
+  /** The remove button: a file that failed may have left its object (or even its row) behind. */
+  const discard = (item: Pending) => {
+    remove(item.key);
+    if (item.error) {
+      void discardExample(pageId, item.path).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.images.lists(pageId) }));
+    }
   };
 
   const reason = (error: unknown) => {
@@ -135,7 +143,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
                     size="md"
                     radius="xl"
                     aria-label={t('examples.removeFile', { name: item.file.name })}
-                    onClick={() => remove(item.key)}
+                    onClick={() => discard(item)}
                     disabled={busy !== null}
                     style={{ position: 'absolute', top: 4, right: 4 }}
                     data-testid="remove-file"
