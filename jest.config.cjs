@@ -44,6 +44,16 @@ module.exports = {
     domProject('workspace'),
     domProject('reviewer'),
     {
+      // the backend's pure modules (ESM .js, dependency-free), compiled to CommonJS for jest;
+      // the backend's own suites stay under backend/test (node:test, `npm run test:backend`)
+      displayName: 'backend',
+      rootDir: __dirname,
+      roots: ['<rootDir>/backend/src'],
+      testEnvironment: 'node',
+      testMatch: ['**/*.test.js'],
+      transform: { '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+    },
+    {
       displayName: 'scripts',
       rootDir: __dirname,
       roots: ['<rootDir>/scripts', '<rootDir>/marketing/bench'],

@@ -52,8 +52,10 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 
 const GOOD_1 = png(240, 126, [76, 110, 245]);
 const GOOD_2 = png(240, 126, [18, 184, 134]);
+const GOOD_3 = png(240, 126, [250, 82, 82]);
 const FAKE_PNG = Buffer.from('I am a text file, not an image.\n');
 
+const objectPathOfUrl = (url: string) => url.replace(/^.*\/storage\/v1\/object\/public\/page-images\//, '');
 const objectUrl = (path: string) => `${SUPABASE()}/storage/v1/object/public/page-images/${path}`;
 async function putObject(request: APIRequestContext, path: string, body: Buffer) {
   const response = await request.post(`${SUPABASE()}/storage/v1/object/page-images/${path}`, {
@@ -61,6 +63,15 @@ async function putObject(request: APIRequestContext, path: string, body: Buffer)
     data: body,
   });
   expect(response.ok(), await response.text()).toBeTruthy();
+}
+/** The objects stored in a page's folder (service role). */
+async function storedObjects(request: APIRequestContext, pageId: number): Promise<string[]> {
+  const response = await request.post(`${SUPABASE()}/storage/v1/object/list/page-images`, {
+    headers: { apikey: SERVICE(), Authorization: `Bearer ${SERVICE()}` },
+    data: { prefix: `${pageId}/`, limit: 100 },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { name: string; id: string | null }[]).filter((o) => o.id !== null).map((o) => `${pageId}/${o.name}`);
 }
 const objectStatus = async (request: APIRequestContext, url: string) => (await request.get(url)).status();
 
@@ -264,7 +275,68 @@ test.describe.serial('images', () => {
     await expect.poll(() => objectStatus(request, row.image_url as string)).not.toBe(200);
   });
 
-  test("every §8 image message, under the title 'Error'", async ({ page }) => {
+  test('answers lost on the way back (an upload, a row insert), then Retry: one row and one stored object per file, all shown', async ({ page, request }) => {
+    const r = await siteWithPage(request, 'images-retry', { siteName: 'Jardin Reprise', host: `jardin-reprise-${suffix}.fr`, pageName: 'Bordures fleuries' });
+    await signIn(page, r.owner);
+    await openScreen(page, r);
+    await dropInput(page).setInputFiles([
+      { name: 'bordure-bleue.png', mimeType: 'image/png', buffer: GOOD_1 },
+      { name: 'bordure-verte.png', mimeType: 'image/png', buffer: GOOD_2 },
+      { name: 'bordure-rouge.png', mimeType: 'image/png', buffer: GOOD_3 },
+    ]);
+    await expect(page.getByTestId('pending-file')).toHaveCount(3);
+    // the second file's upload and the third file's row insert reach the server, which stores
+    // them; their answers are lost on the way back (the browser sees a network failure)
+    let uploads = 0;
+    let inserts = 0;
+    await page.route('**/storage/v1/object/page-images/**', async (route) => {
+      if (route.request().method() !== 'POST' || ++uploads !== 2) return route.continue();
+      const response = await route.fetch();
+      expect(response.status()).toBe(200);
+      return route.abort('connectionreset');
+    });
+    await page.route('**/rest/v1/pages_versions_images?*', async (route) => {
+      if (route.request().method() !== 'POST' || ++inserts !== 2) return route.continue();
+      const response = await route.fetch();
+      expect(response.status()).toBe(201);
+      return route.abort('connectionreset');
+    });
+    await page.getByTestId('examples-submit').click();
+    await expect(page.getByText('1 image uploaded successfully')).toBeVisible();
+    await expect(page.getByTestId('upload-failed')).toBeVisible();
+    await expect(page.locator('[data-testid="pending-file"][data-failed]')).toHaveCount(2);
+    for (const name of ['bordure-verte.png', 'bordure-rouge.png']) {
+      await expect(page.locator(`[data-testid="pending-file"][data-name="${name}"]`).getByTestId('file-error')).not.toBeEmpty();
+    }
+    expect(uploads).toBe(3);
+    expect(inserts).toBe(2);
+    // what the server holds: three objects, two rows (the third file's row, whose answer was lost)
+    const rowsOf = () =>
+      rest<Json[]>(request, 'service', 'GET', `pages_versions_images?linked_page=eq.${r.pageId}&type=eq.example&select=id,image_url&order=id`);
+    expect(await storedObjects(request, r.pageId)).toHaveLength(3);
+    expect(await rowsOf()).toHaveLength(2);
+
+    await page.unroute('**/storage/v1/object/page-images/**');
+    await page.unroute('**/rest/v1/pages_versions_images?*');
+    await page.getByRole('button', { name: 'Retry upload (2)' }).click();
+    await expect(page.getByText('2 images uploaded successfully')).toBeVisible();
+    await expect(page.getByTestId('pending-file')).toHaveCount(0);
+    await expect(page.getByTestId('upload-failed')).toHaveCount(0);
+    await expect(examples(page)).toHaveCount(3);
+
+    const rows = await rowsOf();
+    expect(rows).toHaveLength(3);
+    const paths = rows.map((row) => objectPathOfUrl(row.image_url as string));
+    expect(new Set(paths).size).toBe(3);
+    expect((await storedObjects(request, r.pageId)).sort()).toEqual([...paths].sort());
+    const bodies = await Promise.all(rows.map(async (row) => (await request.get(row.image_url as string)).body()));
+    for (const file of [GOOD_1, GOOD_2, GOOD_3]) expect(bodies.filter((b) => Buffer.compare(b, file) === 0)).toHaveLength(1);
+    // every example shown is one of the rows
+    const shown = await examples(page).evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-image-id'))));
+    expect(shown.sort()).toEqual(rows.map((row) => row.id as number).sort());
+  });
+
+  test("every §8 image message, under the title 'Error'", async ({ page, request }) => {
     await signIn(page, s.owner);
     const fail = { status: 500, contentType: 'application/json', body: '{"message":"boom"}' };
     await page.route('**/rest/v1/pages_versions_images?*', (route) => (route.request().method() === 'GET' ? route.fulfill(fail) : route.continue()));
@@ -289,9 +361,17 @@ test.describe.serial('images', () => {
     await page.getByTestId('generate-form').getByRole('button', { name: 'Request images' }).click();
     await expect(page.getByText(/Failed to request image generation/)).toBeVisible();
     await page.route('**/rest/v1/pages_versions_images?*', (route) => (route.request().method() === 'POST' ? route.fulfill(fail) : route.continue()));
+    const before = await storedObjects(request, s.pageId);
     await dropInput(page).setInputFiles([{ name: 'ok.png', mimeType: 'image/png', buffer: GOOD_1 }]);
     await page.getByTestId('examples-submit').click();
     await expect(page.getByText('Failed to upload images').first()).toBeVisible();
     await expect(page.getByTestId('pending-file')).toHaveCount(1);
+    // a 5xx is no clear refusal (the row may exist): the stored file stays for the retry…
+    const after = await storedObjects(request, s.pageId);
+    expect(after.filter((name) => !before.includes(name))).toHaveLength(1);
+    // …and goes when the user takes the file out of the list (no row shows it)
+    await page.getByRole('button', { name: 'Remove ok.png' }).click();
+    await expect(page.getByTestId('pending-file')).toHaveCount(0);
+    await expect.poll(async () => (await storedObjects(request, s.pageId)).sort()).toEqual([...before].sort());
   });
 });

@@ -229,6 +229,13 @@ test.describe.serial('keywords', () => {
     await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
     await expect(dialog(page).getByTestId('add-keyword-error')).toHaveText('Error linking keyword to page');
     await page.unroute('**/rest/v1/pages_keywords?*');
+    // an answer the screen cannot read (the search answers, but not with a list of keywords)
+    await page.route('**/rest/v1/keywords?*', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"keywords":"?"}' }) : route.continue(),
+    );
+    await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
+    await expect(dialog(page).getByTestId('add-keyword-error')).toHaveText('An unexpected error occurred');
+    await page.unroute('**/rest/v1/keywords?*');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
     // the search action: check, update, create

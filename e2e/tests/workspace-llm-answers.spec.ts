@@ -161,6 +161,15 @@ test.describe.serial('LLM answers', () => {
     await page.getByRole('button', { name: 'Search LLM Answers' }).click();
     await expect(page.getByText('Unable to create LLM answers search action.')).toBeVisible();
     await page.unroute('**/rest/v1/pages_actions?*');
+    // the actions table without its llm_answers row: said so, nothing queued
+    await page.route('**/rest/v1/actions?*', (route) =>
+      route.request().method() === 'GET' && route.request().url().includes('llm_answers')
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Search LLM Answers' }).click();
+    await expect(page.getByText('LLM answers action not found in the database.')).toBeVisible();
+    await page.unroute('**/rest/v1/actions?*');
     const path = `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${llmAction}&select=id,info2,created_date,status`;
     expect(await rest<Json[]>(request, 'service', 'GET', path)).toHaveLength(0);
 

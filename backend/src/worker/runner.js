@@ -29,6 +29,7 @@ import { runCreateArticle } from './actions/create-article.js';
 import { runModifyArticle } from './actions/modify-article.js';
 import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
+import { runStorageCleanup } from './actions/storage-cleanup.js';
 import { createMailer } from '../mail/mailer.js';
 
 /**
@@ -294,6 +295,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       pages_action: (payload, helpers) => runPageAction(base, /** @type {any} */ (payload), /** @type {any} */ (helpers)),
       contact_message: messageTask(base, sendContactMessage),
       first_article_request: messageTask(base, sendFirstArticleRequest),
+      storage_cleanup: (payload) => runStorageCleanup(base, payload),
     },
   });
   const interval = setInterval(tick, Math.max(200, Math.floor(config.lockTimeoutMs / 3)));

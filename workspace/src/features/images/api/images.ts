@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRuntimeConfig, loadSupabase, type PageImage } from '@citable/shared';
 import { DataError, request, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
-import { BUCKET, coverImageInfo, imageObjectPath, ownedObjectPath, resolveImageUrl } from '../utils/images';
+import { BUCKET, coverImageInfo, imageObjectPath, isAlreadyStored, isRefusal, ownedObjectPath, resolveImageUrl } from '../utils/images';
 
 export type ImageRow = Pick<PageImage, 'id' | 'linked_page' | 'image_url' | 'type' | 'chosen' | 'created_at'>;
 export type ImageType = PageImage['type'];
@@ -43,7 +43,9 @@ export function useChooseImage(pageId: number) {
 
 /**
  * Deletes the row, then its stored object when it lives in the page's own folder (the seed's shared
- * files and external URLs are left alone). A failed object removal is logged: the row is gone either way.
+ * files and external URLs are left alone). The server removes that object too (the row's delete
+ * trigger queues a storage_cleanup job for the worker), so this is only the fast path: an object
+ * the worker already removed is no error, and a failed removal is logged — the worker still does it.
  */
 export async function deleteImage(pageId: number, imageId: number): Promise<ImageRow> {
   const rows = (await request((db) =>
@@ -105,38 +107,77 @@ function randomPart(): string {
     : Math.random().toString(36).slice(2, 14);
 }
 
+/** The storage path of a picked file, {pageId}/{timestamp}-{random}.{ext}: chosen once, reused by every retry. */
+export const newExamplePath = (pageId: number, file: File) => imageObjectPath(pageId, file, Date.now(), randomPart());
+
+const IMAGE_COLUMNS = 'id, linked_page, image_url, type, chosen, created_at';
+
 /**
- * Uploads one example image: the object at {pageId}/{timestamp}-{random}.{ext}, then its row. When the
- * row cannot be written the object is removed again, so a retry starts clean (nothing lost, nothing twice).
+ * Uploads one example image at its path (newExamplePath, fixed when the file was picked), then
+ * its row. Safe to call again for the same file and path after any failure, the answer of any
+ * step lost on the way back included: an object already at the path is this file (not sent
+ * twice), and the row is inserted with ON CONFLICT DO NOTHING on (linked_page, type, image_url)
+ * (not written twice; the existing row is read back). The object is removed again only when the
+ * database clearly refused the row (a 4xx): after a network error or a 5xx the row may exist,
+ * and the next attempt finds it.
  */
-export async function uploadExample(pageId: number, file: File): Promise<ImageRow> {
+export async function uploadExample(pageId: number, file: File, path: string): Promise<ImageRow> {
   const supabase = await loadSupabase().catch((error: unknown) => {
     throw toDataError(error);
   });
   const { data: session } = await supabase.auth.getSession();
   if (!session.session) throw new DataError('unauthorized', 'User not authenticated');
-  const path = imageObjectPath(pageId, file, Date.now(), randomPart());
   let uploaded;
   try {
     uploaded = await supabase.storage.from(BUCKET).upload(path, file, { cacheControl: '3600', upsert: false, contentType: file.type });
   } catch (error) {
     throw toDataError(error);
   }
-  if (uploaded.error) throw toDataError(uploaded.error);
+  if (uploaded.error && !isAlreadyStored(uploaded.error)) throw toDataError(uploaded.error);
   const publicUrl = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+  let inserted: ImageRow[];
   try {
-    return (await request((db) =>
+    inserted = (await request((db) =>
       db
         .from('pages_versions_images')
-        .insert({ linked_page: pageId, image_url: publicUrl, type: 'example', linked_pages_version: null })
-        .select('id, linked_page, image_url, type, chosen, created_at')
-        .single(),
-    )) as ImageRow;
+        .upsert(
+          { linked_page: pageId, image_url: publicUrl, type: 'example', linked_pages_version: null },
+          { onConflict: 'linked_page,type,image_url', ignoreDuplicates: true },
+        )
+        .select(IMAGE_COLUMNS),
+    )) as ImageRow[];
   } catch (error) {
-    await supabase.storage
-      .from(BUCKET)
-      .remove([path])
-      .catch(() => undefined);
+    if (isRefusal(toDataError(error).status)) {
+      await supabase.storage
+        .from(BUCKET)
+        .remove([path])
+        .catch(() => undefined);
+    }
     throw error;
+  }
+  if (inserted[0]) return inserted[0];
+  // already there: an earlier attempt wrote it and its answer was lost
+  return (await request((db) =>
+    db.from('pages_versions_images').select(IMAGE_COLUMNS).eq('linked_page', pageId).eq('type', 'example').eq('image_url', publicUrl).single(),
+  )) as ImageRow;
+}
+
+/**
+ * A failed file the user takes out of the list: its object may be stored already (its row was not
+ * written, or its answer was lost). The object is removed only when no row shows it; a row that
+ * was written after all stays (and shows in the grid). Best effort: nothing is thrown.
+ */
+export async function discardExample(pageId: number, path: string): Promise<'removed' | 'kept'> {
+  try {
+    const supabase = await loadSupabase();
+    const publicUrl = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+    const rows = await request((db) =>
+      db.from('pages_versions_images').select('id').eq('linked_page', pageId).eq('type', 'example').eq('image_url', publicUrl).limit(1),
+    );
+    if (rows.length > 0) return 'kept';
+    const { error } = await supabase.storage.from(BUCKET).remove([path]);
+    return error ? 'kept' : 'removed';
+  } catch {
+    return 'kept';
   }
 }

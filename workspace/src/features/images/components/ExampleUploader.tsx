@@ -9,12 +9,14 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { NS } from '../i18n';
-import { uploadExample } from '../api/images';
+import { discardExample, newExamplePath, uploadExample } from '../api/images';
 import { MAX_IMAGE_BYTES } from '../utils/images';
 
 interface Pending {
   key: string;
   file: File;
+  /** its storage path, fixed when picked: a retry sends it to the same place (never a second copy) */
+  path: string;
   preview: string;
   error: string | null;
 }
@@ -24,7 +26,8 @@ let nextKey = 0;
 /**
  * Image Examples upload: drag-and-drop or click (only image/* files, the bucket's 10 MB), previews with
  * remove, Submit. Files are sent one by one; each one that made it leaves the list (and shows in the grid),
- * each one that failed stays with its reason, so Submit again retries only those.
+ * each one that failed stays with its reason, so Submit again retries only those — at the same storage
+ * path, so a file whose answer was lost on the way back is neither lost nor stored twice.
  */
 export function ExampleUploader({ pageId }: { pageId: number }) {
   const { t } = useTranslation(NS);
@@ -39,7 +42,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
   useEffect(() => () => pendingRef.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
 
   const add = (files: File[]) => {
-    setPending((list) => [...list, ...files.map((file) => ({ key: `f${nextKey++}`, file, preview: URL.createObjectURL(file), error: null }))]);
+    setPending((list) => [...list, ...files.map((file) => ({ key: `f${nextKey++}`, file, path: newExamplePath(pageId, file), preview: URL.createObjectURL(file), error: null }))]);
   };
 
   const reject = (rejections: FileRejection[]) => {
@@ -59,6 +62,14 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
     });
   };
 
+  /** The remove button: a file that failed may have left its object (or even its row) behind. */
+  const discard = (item: Pending) => {
+    remove(item.key);
+    if (item.error) {
+      void discardExample(pageId, item.path).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.images.lists(pageId) }));
+    }
+  };
+
   const reason = (error: unknown) => {
     const e = toDataError(error);
     if (e.code === 'InvalidMimeType' || /mime type|does not match the allowed types/i.test(e.message)) return t('examples.badContent');
@@ -73,7 +84,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
     setBusy({ done: 0, total: queue.length });
     for (const [i, item] of queue.entries()) {
       try {
-        await uploadExample(pageId, item.file);
+        await uploadExample(pageId, item.file, item.path);
         uploaded += 1;
         remove(item.key);
       } catch (error) {
@@ -132,7 +143,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
                     size="md"
                     radius="xl"
                     aria-label={t('examples.removeFile', { name: item.file.name })}
-                    onClick={() => remove(item.key)}
+                    onClick={() => discard(item)}
                     disabled={busy !== null}
                     style={{ position: 'absolute', top: 4, right: 4 }}
                     data-testid="remove-file"

@@ -2,7 +2,9 @@ import {
   coverImageInfo,
   extensionOf,
   imageObjectPath,
+  isAlreadyStored,
   isImageFile,
+  isRefusal,
   objectPathOf,
   ownedObjectPath,
   parseImagesCount,
@@ -72,5 +74,23 @@ describe('images rules', () => {
     expect(toggleExample(null, 3)).toBe(3);
     expect(toggleExample(3, 3)).toBeNull();
     expect(toggleExample(3, 4)).toBe(4);
+  });
+
+  it('an upload at a path already stored: this backend (409) and hosted Supabase (400, statusCode 409)', () => {
+    expect(isAlreadyStored({ status: 409, statusCode: '409', message: 'The resource already exists' })).toBe(true);
+    expect(isAlreadyStored({ status: 400, statusCode: '409', error: 'Duplicate', message: 'The resource already exists' })).toBe(true);
+    expect(isAlreadyStored({ status: 400, statusCode: '400', code: 'ResourceAlreadyExists', message: 'x' })).toBe(true);
+    expect(isAlreadyStored({ status: 400, statusCode: '400', error: 'InvalidMimeType', message: 'mime type text/plain is not supported' })).toBe(false);
+    expect(isAlreadyStored({ status: 413, statusCode: '413', message: 'The object exceeded the maximum allowed size' })).toBe(false);
+    expect(isAlreadyStored(null)).toBe(false);
+  });
+
+  it('only a 4xx is a clear refusal (no answer or a 5xx may have written the row)', () => {
+    expect(isRefusal(403)).toBe(true);
+    expect(isRefusal(400)).toBe(true);
+    expect(isRefusal(0)).toBe(false);
+    expect(isRefusal(undefined)).toBe(false);
+    expect(isRefusal(500)).toBe(false);
+    expect(isRefusal(503)).toBe(false);
   });
 });

@@ -35,6 +35,27 @@ export function imageObjectPath(pageId: number, file: { type: string; name: stri
   return `${pageId}/${timestamp}-${random}.${extensionOf(file)}`;
 }
 
+/**
+ * The storage's answer to an upload at a path that already holds an object: this API answers
+ * 409 Duplicate, hosted Supabase 400 with statusCode '409' or code ResourceAlreadyExists.
+ * For an example upload the path is its own (chosen when the file was picked), so the object
+ * there is this file, stored by an earlier attempt whose answer was lost.
+ */
+export function isAlreadyStored(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { status?: unknown; statusCode?: unknown; code?: unknown; error?: unknown; message?: unknown };
+  return (
+    e.status === 409 ||
+    String(e.statusCode) === '409' ||
+    e.code === 'ResourceAlreadyExists' ||
+    e.error === 'Duplicate' ||
+    (typeof e.message === 'string' && /already exists/i.test(e.message))
+  );
+}
+
+/** A clear refusal by the server (4xx: nothing was written), as opposed to no answer (network, status 0) or a 5xx. */
+export const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
+
 /** The object path inside page-images of a public URL (absolute or /storage/v1/… relative), or null. */
 export function objectPathOf(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -98,13 +98,19 @@ export class AddKeywordError extends Error {
 
 export type AddKeywordResult = { status: 'linked' | 'already-linked'; keyword: string; keywordId: number; created: boolean };
 
+/**
+ * The existing keyword, or null. A failed search is the 'search' stage; an answer that is not a
+ * list of keywords is none of the stages (§8 'An unexpected error occurred').
+ */
 async function findKeyword(text: string) {
+  let candidates;
   try {
-    const candidates = await request((db) => db.from('keywords').select('id, keyword').ilike('keyword', exactIlikePattern(text)).limit(50));
-    return findSameKeyword(candidates, text) ?? null;
+    candidates = await request((db) => db.from('keywords').select('id, keyword').ilike('keyword', exactIlikePattern(text)).limit(50));
   } catch (error) {
     throw new AddKeywordError('search', error);
   }
+  if (!Array.isArray(candidates)) throw new TypeError('The keyword search did not answer with a list of keywords');
+  return findSameKeyword(candidates, text) ?? null;
 }
 
 /**

@@ -35,12 +35,31 @@ describe('computeCitationStats', () => {
     expect(stats.overall.domain!.high).toBeCloseTo(0.6245, 3);
   });
 
-  it('competitors: other domains by number of answers citing them, never the site or its subdomains', () => {
+  it('competitors: other domains by number of answers citing them instead of the site, never the site or its subdomains', () => {
+    // the first answer cites example.com and rival.fr: rival.fr is cited next to the site there, not instead
     expect(stats.overall.competitors).toEqual([
-      { domain: 'rival.fr', answers: 3 },
+      { domain: 'rival.fr', answers: 2 },
       { domain: 'other.io', answers: 1 },
       { domain: 'www-rival.fr', answers: 1 },
     ]);
+    expect(stats.byModel.find((g) => g.key === 'GPT-4o')!.competitors).toEqual([
+      { domain: 'rival.fr', answers: 2 },
+      { domain: 'other.io', answers: 1 },
+    ]);
+    // per version: in v2 rival.fr is cited once instead of the site (the other v2 answer cites both)
+    expect(stats.byVersion.find((g) => g.key === 'v2')!.competitors).toEqual([
+      { domain: 'other.io', answers: 1 },
+      { domain: 'rival.fr', answers: 1 },
+    ]);
+  });
+
+  it('competitors: answers that all cite the site leave none', () => {
+    const cited = computeCitationStats(
+      [answer('GPT-4o', null, true, false, ['example.com', 'rival.fr']), answer('GPT-4o', null, true, true, ['www.example.com', 'other.io'])],
+      'https://www.example.com',
+    );
+    expect(cited.overall.competitors).toEqual([]);
+    expect(cited.overall.domain).toMatchObject({ k: 2, n: 2 });
   });
 
   it('per model, most answers first', () => {

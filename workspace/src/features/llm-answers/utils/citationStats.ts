@@ -1,7 +1,9 @@
 /**
  * The citation figures above the answers table: per model, per page version and overall, how many
  * analysed answers cite the site's domain and name its brand (counted apart), each as k of n with a
- * 95 % Wilson interval, and the domains cited instead of the customer's (the competitors).
+ * 95 % Wilson interval, and the domains cited instead of the customer's (the competitors): counted
+ * only in the answers that do not cite the site's domain, so a source cited next to the site is not
+ * one cited in its place.
  * Answers not analysed yet (analysed_at null) are left out and counted apart.
  */
 import { wilsonInterval, type Proportion } from './wilson';
@@ -18,7 +20,7 @@ export interface AnswerForStats {
 
 export interface Competitor {
   domain: string;
-  /** number of answers citing it */
+  /** number of answers citing it and not the site's domain */
   answers: number;
 }
 
@@ -57,6 +59,7 @@ function group(key: string, rows: readonly AnswerForStats[], siteDomain: string 
   const n = rows.length;
   const counts = new Map<string, number>();
   for (const row of rows) {
+    if (row.domain_cited) continue; // cited next to the site, not instead of it
     for (const domain of new Set(row.cited_domains ?? [])) {
       if (!isOwn(domain, siteDomain)) counts.set(domain, (counts.get(domain) ?? 0) + 1);
     }
