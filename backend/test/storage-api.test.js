@@ -426,8 +426,16 @@ describe('storage API through supabase-js (local backend)', () => {
     assertStorageError((await api.copy('a.txt', 'copies/bad.txt', { copyMetadata: false, metadata: { mimetype: 'text/plain\r\nx-evil: 1' } })).error, '415', 'InvalidMimeType');
     assertStorageError((await api.copy('a.txt', 'copies/meta.txt')).error, '409', 'KeyAlreadyExists');
     assertStorageError((await api.copy('nope.txt', 'x.txt')).error, '404', 'NoSuchKey');
-    // Copying into a bucket that refuses the type answers 415.
+    // Copying or moving into a bucket that refuses the type answers 415; its bytes are checked as an upload's are.
     assertStorageError((await api.copy('a.txt', 'logos/a.txt', { destinationBucket: 'seo1' })).error, '415', 'InvalidMimeType');
+    assert.equal((await api.upload('fake.png', 'not an image', { contentType: 'image/png' })).error, null, 'no type rule in this bucket');
+    assertStorageError((await api.copy('fake.png', 'logos/fake.png', { destinationBucket: 'seo1' })).error, '415', 'InvalidMimeType', /File content/);
+    assertStorageError((await api.move('fake.png', 'logos/fake.png', { destinationBucket: 'seo1' })).error, '415', 'InvalidMimeType', /File content/);
+    assert.equal((await api.exists('fake.png')).data, true, 'a refused move leaves the object');
+    assert.equal((await api.upload('real.png', PNG_1X1, { contentType: 'image/png' })).error, null);
+    const realKey = `logos/${unique('real')}.png`;
+    assert.equal((await api.copy('real.png', realKey, { destinationBucket: 'seo1' })).error, null);
+    assert.equal((await service.storage.from('seo1').remove([realKey])).data.length, 1);
 
     // RLS: B may read seo1 (public read policy) but not move or copy A's logo into a folder of its own.
     const logo = `logos/${unique('mv')}.png`;

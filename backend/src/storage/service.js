@@ -4,7 +4,7 @@
 // request.jwt.claims set, so the database's RLS policies decide, like Supabase.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -414,6 +414,29 @@ export function createStorageService({ pool, root, verifyJwt, jwtSecret, maxUplo
     }
     if (!mimeAllowed(sniffed.mime, b.allowed_mime_types)) throw E.mismatch(declared, sniffed.mime);
     return sniffed.mime === declared ? declaredFull : sniffed.mime; // serve what the bytes really are
+  }
+
+  /**
+   * Checks a stored object against another bucket's size limit and types (copy, move), reading its
+   * first bytes as an upload is read; returns the content type to store.
+   */
+  async function checkForBucket(b, metadata, source) {
+    const limit = Math.min(maxUploadBytes, b.file_size_limit ? Number(b.file_size_limit) : Infinity);
+    if (Number(metadata.size) > limit) throw E.tooLarge();
+    let head = Buffer.alloc(0);
+    if (b.allowed_mime_types && b.allowed_mime_types.length) {
+      const fh = await open(source, 'r').catch(() => {
+        throw E.notFound();
+      });
+      try {
+        const buf = Buffer.alloc(SNIFF_BYTES);
+        const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+        head = buf.subarray(0, bytesRead);
+      } finally {
+        await fh.close();
+      }
+    }
+    return contentTypeFor(b, { declaredType: metadata.mimetype, head });
   }
 
   /**
@@ -926,11 +949,13 @@ export function createStorageService({ pool, root, verifyJwt, jwtSecret, maxUplo
     const from = validateKey(encodeURIComponent(requireString(b, 'sourceKey')));
     const to = validateKey(encodeURIComponent(requireString(b, 'destinationKey')));
     const destBucket = b.destinationBucket ? validateBucketId(encodeURIComponent(String(b.destinationBucket))) : bucket;
-    await getBucket(destBucket);
+    const destRow = await getBucket(destBucket);
     const id = await asCaller(who, async (db) => {
-      const src = await db.query('select id from storage.objects where bucket_id = $1 and name = $2', [bucket, from]);
+      const src = await db.query('select id, metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, from]);
       if (!src.rows[0]) throw E.notFound();
       if (bucket === destBucket && from === to) return src.rows[0].id;
+      // Another bucket's size limit and types apply (storage-api moves without checking them).
+      if (bucket !== destBucket) await checkForBucket(destRow, src.rows[0].metadata || {}, filePath(bucket, from));
       let rows;
       try {
         ({ rows } = await db.query(
@@ -974,9 +999,7 @@ export function createStorageService({ pool, root, verifyJwt, jwtSecret, maxUplo
           metadata.mimetype = b.metadata.mimetype.trim();
         }
       }
-      const limit = Math.min(maxUploadBytes, dest.file_size_limit ? Number(dest.file_size_limit) : Infinity);
-      if (Number(metadata.size) > limit) throw E.tooLarge();
-      if (!mimeAllowed(metadata.mimetype, dest.allowed_mime_types)) throw E.mime(baseType(metadata.mimetype));
+      metadata.mimetype = await checkForBucket(dest, metadata, filePath(bucket, from));
       metadata.lastModified = new Date().toUTCString();
       const userMetadata = copyMetadata ? src.user_metadata : parseUserMetadata(req.headers['x-metadata'], true);
       let rows;
