@@ -760,7 +760,8 @@ export function createStorageService({ pool, root, verifyJwt, jwtSecret, maxUplo
     const bucket = validateBucketId(id);
     const rows = await asCaller(who, async (db) => (await db.query('select * from storage.buckets where id = $1', [bucket])).rows);
     if (!rows[0]) throw E.bucketNotFound();
-    const { type: _type, ...json } = bucketJson(rows[0]);
+    const json = bucketJson(rows[0]);
+    delete json.type; // storage-api's getBucket has no type (its listing does)
     return [200, json];
   }
 
