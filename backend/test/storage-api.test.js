@@ -479,6 +479,11 @@ describe('storage API through supabase-js (local backend)', () => {
     assertStorageError(dup.error, '409', 'KeyAlreadyExists', 'The resource already exists');
     const anonUp = await anon.storage.from('seo1').upload('logos/anon.png', PNG_1X1, { contentType: 'image/png' });
     assertStorageError(anonUp.error, '403', 'AccessDenied', 'new row violates row-level security policy');
+    // Not offered: image transformations (an unknown route: HTTP 404) and signed transformed URLs.
+    const render = await fetch(service.storage.from(bucket).getPublicUrl('default.txt', { transform: { width: 10 } }).data.publicUrl);
+    assert.equal(render.status, 404);
+    assert.match((await render.json()).message, /^Route GET:\/render\/image\/public\/.+ not found$/);
+    assertStorageError((await service.storage.from(bucket).createSignedUrl('default.txt', 60, { transform: { width: 10 } })).error, '400', 'InvalidRequest', /not available on the local backend/);
     const noAuth = await rawRequest(stack.url, 'GET', '/storage/v1/bucket', {});
     assert.equal(noAuth.status, 400);
     assert.equal(noAuth.body.code, 'InvalidJWT');

@@ -72,7 +72,7 @@ function errorBody(e) {
  * (a legacy choice its maintainers keep); 5xx keep their status.
  */
 function httpStatus(e) {
-  return e.status >= 500 ? e.status : 400;
+  return e.status >= 500 || e.keepStatus ? e.status : 400;
 }
 
 /** Validates and splits an object key. Refuses traversal, absolute paths, backslashes, NUL. */
@@ -1103,7 +1103,10 @@ export function createStorageService({ pool, root, verifyJwt, jwtSecret, maxUplo
       return [200, { status: 'ok' }];
     }
     req.resume();
-    throw new StorageError(404, 'NotFound', 'Route not found', 'not_found');
+    // an unknown route is the HTTP server's own 404 (storage-api's web framework), not a storage error
+    const notRoute = new StorageError(404, 'NotFound', `Route ${m}:${subpath} not found`, 'Not Found');
+    notRoute.keepStatus = true;
+    throw notRoute;
   }
 
   /**
