@@ -266,6 +266,15 @@ begin
 end
 $$;
 
+-- Local only: signed upload URLs already used (backend/src/storage allows one upload per token).
+create table if not exists storage.used_upload_tokens (
+  jti text not null primary key,
+  expires_at timestamptz not null,
+  used_at timestamptz not null default now()
+);
+alter table storage.used_upload_tokens enable row level security;
+alter table storage.used_upload_tokens owner to supabase_storage_admin;
+
 alter table storage.buckets owner to supabase_storage_admin;
 alter table storage.objects owner to supabase_storage_admin;
 alter function storage.foldername(text) owner to supabase_storage_admin;

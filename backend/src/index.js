@@ -136,7 +136,7 @@ export async function startStack({
       emailMinInterval,
       log,
     });
-    const storage = createStorageService({ pool, root: path.join(dataDir, 'storage'), verifyJwt: auth.verifyJwt, log });
+    const storage = createStorageService({ pool, root: path.join(dataDir, 'storage'), verifyJwt: auth.verifyJwt, jwtSecret, log });
     // The seed's image URLs point at files shipped in supabase/seed-files (local only, like seed.sql).
     if (prepared.seeded) await storage.seedFiles(seedFilesDir ?? path.join(path.dirname(seedFile ?? DEFAULT_SEED_FILE), 'seed-files'));
 

@@ -427,7 +427,9 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       const aDel = await a.client.storage.from('seo1').remove([logoPath]);
       assert.equal(aDel.error, null);
       assert.equal(aDel.data[0].name, logoPath);
-      assert.equal((await fetch(pub.publicUrl)).status, 404);
+      const gone = await fetch(pub.publicUrl);
+      assert.equal(gone.status, 400, 'storage-api answers a missing object with HTTP 400');
+      assert.equal((await gone.json()).statusCode, '404');
 
       // Page images under {pageId}/ for the owner only.
       const site = await makeSite(a);
@@ -440,10 +442,10 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       const piDel = await a.client.storage.from('page-images').remove([imgPath]);
       assert.equal(piDel.data.length, 1);
 
-      // A text file named .png is refused (declared and sniffed type are checked).
+      // A text file named .png is refused (declared and sniffed type are checked): storage-api's 415.
       const fake = await a.client.storage.from('seo1').upload('logos/fake.png', Buffer.from('hello, not an image'), { contentType: 'image/png' });
       assert.ok(fake.error);
-      assert.equal(fake.error.statusCode, '400');
+      assert.equal(fake.error.statusCode, '415');
       const wrongType = await a.client.storage.from('seo1').upload('logos/t.txt', Buffer.from('hello'), { contentType: 'text/plain' });
       assert.ok(wrongType.error);
       assert.match(wrongType.error.message, /mime type text\/plain is not supported/);
@@ -459,14 +461,16 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
         assert.ok(r.status >= 400 && r.status < 500, `${bad} refused with ${r.status}`);
         assert.ok(r.body.statusCode || r.body.message, 'JSON error body');
       }
-      // Too large for the bucket (5 MB): 413 with storage-api's body.
+      // Too large for the bucket (5 MB): storage-api's body with statusCode 413 (HTTP 400, as storage-api answers).
       const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0);
       PNG_1X1.copy(big);
       const tooBig = await fetch(`${stack.url}/storage/v1/object/seo1/logos/big.png`, {
         method: 'POST', headers: { authorization: `Bearer ${a.session.access_token}`, 'content-type': 'image/png' }, body: big,
       });
-      assert.equal(tooBig.status, 413);
-      assert.equal((await tooBig.json()).statusCode, '413');
+      assert.equal(tooBig.status, 400);
+      assert.deepEqual(await tooBig.json(), {
+        statusCode: '413', code: 'EntityTooLarge', error: 'Payload too large', message: 'The object exceeded the maximum allowed size',
+      });
     });
   });
 }

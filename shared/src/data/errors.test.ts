@@ -127,6 +127,22 @@ describe('toDataError: storage', () => {
     expect(mapped.code).toBeUndefined();
   });
 
+  // storage-api's current answers: HTTP 400, the real status in statusCode, its ErrorCode in code
+  it.each([
+    [new StorageApiError('Object not found', 400, '404', 'storage', 'NoSuchKey'), 'not_found', 404],
+    [new StorageApiError('Bucket not found', 400, '404', 'storage', 'NoSuchBucket'), 'not_found', 404],
+    [new StorageApiError('The resource already exists', 400, '409', 'storage', 'KeyAlreadyExists'), 'conflict', 409],
+    [new StorageApiError('The object exceeded the maximum allowed size', 400, '413', 'storage', 'EntityTooLarge'), 'invalid', 413],
+    [new StorageApiError('mime type text/html is not supported', 400, '415', 'storage', 'InvalidMimeType'), 'invalid', 415],
+    [new StorageApiError('new row violates row-level security policy', 400, '403', 'storage', 'AccessDenied'), 'forbidden', 403],
+    [new StorageApiError('"exp" claim timestamp check failed', 400, '400', 'storage', 'InvalidJWT'), 'unauthorized', 400],
+  ] as const)('%p (HTTP 400) → %s, status %d', (error, kind, status) => {
+    const mapped = toDataError(error);
+    expect(mapped.kind).toBe(kind);
+    expect(mapped.status).toBe(status);
+    expect(mapped.code).toBe(error.code);
+  });
+
   it('StorageUnknownError around a failed fetch is a network error', () => {
     expect(toDataError(new StorageUnknownError('Failed to fetch', new TypeError('Failed to fetch'))).kind).toBe('network');
     expect(toDataError(new StorageUnknownError('odd', { what: 1 })).kind).toBe('unknown');

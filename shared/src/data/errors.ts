@@ -174,8 +174,11 @@ export function toDataError(error: unknown, context: { status?: number } = {}): 
   let code = text(e.code) || undefined;
   // the gateway's own answers carry the status as code ('429'); PostgREST's custom PTxyz codes too
   const statusInCode = code ? /^(?:PT)?(\d{3})$/.exec(code)?.[1] : undefined;
+  const isStorage = e.__isStorageError === true || name.startsWith('Storage');
+  // the storage API answers its client errors with HTTP 400 and the real status in the body's statusCode
+  const storageStatus = isStorage ? statusOf(e.statusCode) : undefined;
   const status =
-    statusOf(e.status) ?? statusOf(e.statusCode) ?? statusOf(context_?.status) ?? context.status ?? statusOf(statusInCode);
+    storageStatus ?? statusOf(e.status) ?? statusOf(e.statusCode) ?? statusOf(context_?.status) ?? context.status ?? statusOf(statusInCode);
   const init: DataErrorInit = { code, status, details, hint, cause: error };
   const make = (kind: DataErrorKind) => new DataError(kind, message || name || 'Unknown error', init);
 
@@ -190,10 +193,9 @@ export function toDataError(error: unknown, context: { status?: number } = {}): 
   // postgrest-js turns a failed fetch into { message: 'TypeError: Failed to fetch', status 0 }
   if (status === 0) return make('network');
 
-  const isStorage = e.__isStorageError === true || name.startsWith('Storage');
   if (isStorage) {
     // the storage API answers 400 for a missing or expired token, 403 for RLS
-    if (/jwt|jws|token.*expired|property 'authorization'/i.test(message)) return make('unauthorized');
+    if (code === 'InvalidJWT' || /jwt|jws|token.*expired|property 'authorization'/i.test(message)) return make('unauthorized');
     if (/row-level security/i.test(message)) return make('forbidden');
     code = code && !/^\d{3}$/.test(code) ? code : undefined;
     init.code = code;

@@ -50,6 +50,9 @@ describe('dataErrorMessage', () => {
     const error = new StorageApiError('The object exceeded the maximum allowed size', 413, '413');
     expect(dataErrorMessage(error, tEn)).toBe('The file or content sent is too large.');
     expect(dataErrorMessage(error, tFr)).toBe('Le fichier ou le contenu envoyé est trop volumineux.');
+    // as the storage API answers it: HTTP 400 with statusCode 413
+    const asServed = new StorageApiError('The object exceeded the maximum allowed size', 400, '413', 'storage', 'EntityTooLarge');
+    expect(dataErrorMessage(asServed, tEn)).toBe('The file or content sent is too large.');
   });
 
   it('unknown kind: the server message when there is one, never a JavaScript failure', () => {
