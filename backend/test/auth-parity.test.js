@@ -117,6 +117,7 @@ describe('GoTrue parity (e-mail flows, MFA)', () => {
     assert.equal(f.type, 'totp');
     assert.equal(f.friendly_name, 'Téléphone');
     assert.ok(f.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg'), f.totp.qr_code.slice(0, 40));
+    assert.ok(!f.totp.qr_code.includes('#'), 'usable as an <img> data URL');
     assert.match(f.totp.secret, /^[A-Z2-7]{32}$/);
     assert.ok(f.totp.uri.startsWith('otpauth://totp/localhost%3A3000:'), f.totp.uri);
     assert.ok(f.totp.uri.includes(`secret=${f.totp.secret}`));

@@ -822,7 +822,10 @@ export function createAuthService({
       const secret = new Secret({ size: 20 });
       const totp = new TOTP({ issuer, label: user.email || user.id, secret, algorithm: 'SHA1', digits: 6, period: 30 });
       const uri = totp.toString();
-      const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 3 });
+      // Named colours: supabase-js hands the SVG out as a `data:image/svg+xml;utf-8,` URL, where '#' would end it.
+      const qr = (await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 3 }))
+        .replace(/#ffffff/gi, 'white')
+        .replace(/#000000/gi, 'black');
       const id = randomUUID();
       await db.query(
         `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
