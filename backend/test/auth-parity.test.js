@@ -121,6 +121,9 @@ describe('GoTrue parity (e-mail flows, MFA)', () => {
     assert.match(f.totp.secret, /^[A-Z2-7]{32}$/);
     assert.ok(f.totp.uri.startsWith('otpauth://totp/localhost%3A3000:'), f.totp.uri);
     assert.ok(f.totp.uri.includes(`secret=${f.totp.secret}`));
+    // An unverified factor raises nothing yet.
+    const aalEnrolled = await u.client.auth.mfa.getAuthenticatorAssuranceLevel();
+    assert.deepEqual([aalEnrolled.data.currentLevel, aalEnrolled.data.nextLevel], ['aal1', 'aal1']);
 
     // GoTrue: an existing factor's friendly name (the empty one too) cannot be reused.
     const dup = await u.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Téléphone' });
