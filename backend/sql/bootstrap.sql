@@ -239,6 +239,10 @@ alter table auth.refresh_tokens owner to supabase_auth_admin;
 alter table auth.mfa_factors owner to supabase_auth_admin;
 alter table auth.mfa_challenges owner to supabase_auth_admin;
 alter table auth.mfa_amr_claims owner to supabase_auth_admin;
+-- As on hosted Supabase: RLS on, no policies (only the auth service and service_role reach them).
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
 alter function auth.uid() owner to supabase_auth_admin;
 alter function auth.role() owner to supabase_auth_admin;
 alter function auth.email() owner to supabase_auth_admin;
