@@ -106,7 +106,13 @@ function ResendConfirmation({ email }: { email: string }) {
   };
 
   return (
-    <Alert color={state === 'sent' ? 'teal' : 'yellow'} title={state === 'sent' ? t('toast.resendSuccess.title') : t('notConfirmed.title')} role="status">
+    <Alert
+      color={state === 'sent' ? 'teal' : 'yellow'}
+      title={state === 'sent' ? t('toast.resendSuccess.title') : t('notConfirmed.title')}
+      role="status"
+      // the light variant's coloured title is too pale on its tint (WCAG AA contrast)
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="xs">
         <Text size="sm">{state === 'sent' ? t('toast.resendSuccess.message') : t('notConfirmed.message')}</Text>
         {state !== 'sent' && (

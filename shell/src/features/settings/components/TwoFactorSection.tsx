@@ -78,7 +78,7 @@ export function TwoFactorSection() {
 
   if (active) {
     return (
-      <Stack gap="sm">
+      <Stack gap="sm" data-testid="two-factor-section">
         <Group gap="sm">
           <Badge color="teal" variant="light">
             {t('settings.twoFactor.on')}
@@ -96,7 +96,7 @@ export function TwoFactorSection() {
 
   if (enrollment) {
     return (
-      <form onSubmit={confirm} noValidate aria-label={t('settings.twoFactor.title')}>
+      <form onSubmit={confirm} noValidate aria-label={t('settings.twoFactor.title')} data-testid="two-factor-section">
         <Stack gap="md">
           <Text size="sm">{t('settings.twoFactor.scan')}</Text>
           <img src={enrollment.qrCode} alt={t('settings.twoFactor.qrAlt')} width={180} height={180} style={{ alignSelf: 'center' }} />
@@ -131,7 +131,7 @@ export function TwoFactorSection() {
   }
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-testid="two-factor-section">
       <Group gap="sm">
         <Badge color="gray" variant="light">
           {t('settings.twoFactor.off')}
