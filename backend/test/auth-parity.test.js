@@ -195,6 +195,17 @@ describe('GoTrue parity (e-mail flows, MFA)', () => {
     const malformed = await stranger.client.auth.mfa.challenge({ factorId: 'nope' });
     assert.equal(malformed.error.status, 404);
 
+    // An expired challenge (GoTrue: 300 s) and a malformed challenge id are refused.
+    const late = await other.auth.mfa.challenge({ factorId: f.id });
+    await db.query(`update auth.mfa_challenges set created_at = created_at - interval '301 seconds' where id = $1`, [late.data.id]);
+    const expired = await other.auth.mfa.verify({ factorId: f.id, challengeId: late.data.id, code: totpFor(f.totp.secret).generate() });
+    assert.equal(expired.error.status, 422);
+    assert.equal(expired.error.code, 'mfa_challenge_expired');
+    assert.equal(expired.error.message, `MFA challenge ${late.data.id} has expired, verify against another challenge or create a new challenge.`);
+    const badChallenge = await other.auth.mfa.verify({ factorId: f.id, challengeId: 'nope', code: '123456' });
+    assert.equal(badChallenge.error.code, 'mfa_factor_not_found');
+    assert.equal(claimsOf((await other.auth.getSession()).data.session.access_token).aal, 'aal1');
+
     const v2 = await other.auth.mfa.challengeAndVerify({ factorId: f.id, code: totpFor(f.totp.secret).generate() });
     assert.equal(v2.error, null);
     const off = await other.auth.mfa.unenroll({ factorId: f.id });
