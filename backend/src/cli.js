@@ -5,7 +5,8 @@
 // (comma-separated; default the localhost:3000-3003 origins),
 // GOTRUE_MAILER_AUTOCONFIRM (default false: sign-ups must confirm their e-mail
 // through the link mailed to them, like hosted Supabase), GOTRUE_DISABLE_SIGNUP (default false:
-// true refuses new sign-ups, as the self-hosted server does), RATE_LIMIT_* (see README),
+// true refuses new sign-ups, as the self-hosted server does),
+// GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION (default false), RATE_LIMIT_* (see README),
 // REST_CONCURRENCY (/rest/v1 requests in PostgREST at once; see startStack).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -81,6 +82,7 @@ async function main() {
     allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     confirmEmail: !parseBool(env.GOTRUE_MAILER_AUTOCONFIRM, false),
     disableSignup: parseBool(env.GOTRUE_DISABLE_SIGNUP, false),
+    updatePasswordRequireReauthentication: parseBool(env.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION, false),
     rateLimits: parseRateLimits(),
     restConcurrency: parseRestConcurrency(),
     log,

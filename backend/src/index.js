@@ -33,7 +33,8 @@ function withTimeout(p, ms, what) {
  *   smtpUrl?: string, seed?: boolean, siteUrl?: string, allowedOrigins?: string[],
  *   log?: (m: string) => void, confirmEmail?: boolean,
  *   rateLimits?: object, publicRpcs?: string[], bodyLimits?: object, jwtExpiry?: number,
- *   emailMinInterval?: number, disableSignup?: boolean, postgrestPool?: number, onFatal?: (err: Error) => void,
+ *   emailMinInterval?: number, disableSignup?: boolean, updatePasswordRequireReauthentication?: boolean,
+ *   postgrestPool?: number, onFatal?: (err: Error) => void,
  *   dbWatchdogMs?: number, migrationsDir?: string, seedFile?: string, seedFilesDir?: string,
  *   restConcurrency?: number,
  * }} [options]
@@ -62,6 +63,7 @@ export async function startStack({
   jwtExpiry = 3600,
   emailMinInterval = 60,
   disableSignup = false,
+  updatePasswordRequireReauthentication = false,
   postgrestPool = 10,
   onFatal,
   dbWatchdogMs = 1000,
@@ -136,6 +138,7 @@ export async function startStack({
       jwtExpiry,
       emailMinInterval,
       disableSignup,
+      updatePasswordRequireReauthentication,
       log,
     });
     const storage = createStorageService({ pool, root: path.join(dataDir, 'storage'), verifyJwt: auth.verifyJwt, log });

@@ -343,12 +343,18 @@ describe('GoTrue parity (e-mail flows, MFA)', () => {
   });
 });
 
-describe('GOTRUE_DISABLE_SIGNUP', () => {
+describe('switches: GOTRUE_DISABLE_SIGNUP, secure password change', () => {
   let env;
+  let db;
   before(async () => {
-    env = await startTestStack({ disableSignup: true });
+    env = await startTestStack({ disableSignup: true, updatePasswordRequireReauthentication: true });
+    db = new pg.Client({ connectionString: env.stack.databaseUrl });
+    await db.connect();
   });
-  after(() => env?.close());
+  after(async () => {
+    await db?.end();
+    await env?.close();
+  });
 
   test('sign-up and OTP sign-up answer 422 signup_disabled; existing users still sign in', async () => {
     const { stack } = env;
@@ -363,5 +369,26 @@ describe('GOTRUE_DISABLE_SIGNUP', () => {
     assert.equal(s.disable_signup, true);
     const u = await signedInUser(stack);
     assert.ok(u.session.access_token);
+  });
+
+  test('a password change from a session older than 24 h needs the nonce mailed by reauthenticate', async () => {
+    const { stack } = env;
+    const u = await signedInUser(stack);
+    assert.equal((await u.client.auth.updateUser({ password: 'Recent-1' })).error, null, 'a recent sign-in needs no nonce');
+    await db.query(`update auth.sessions set created_at = created_at - interval '25 hours' where user_id = $1`, [u.user.id]);
+    const needed = await u.client.auth.updateUser({ password: 'Later-22' });
+    assert.equal(needed.error.status, 400);
+    assert.equal(needed.error.code, 'reauthentication_needed');
+    assert.equal(needed.error.message, 'Password update requires reauthentication');
+    assert.equal((await u.client.auth.reauthenticate()).error, null);
+    const [mail] = await mailboxFor(stack, u.email);
+    const nonce = codeIn(mail);
+    const wrong = await u.client.auth.updateUser({ password: 'Later-22', nonce: nonce === '000000' ? '000001' : '000000' });
+    assert.equal(wrong.error.status, 422);
+    assert.equal(wrong.error.code, 'reauthentication_not_valid');
+    assert.equal(wrong.error.message, 'Nonce has expired or is invalid');
+    assert.equal((await u.client.auth.updateUser({ password: 'Later-22', nonce })).error, null);
+    assert.equal((await u.client.auth.updateUser({ password: 'Again-333', nonce })).error.code, 'reauthentication_not_valid', 'a nonce works once');
+    assert.equal((await makeClient(stack).auth.signInWithPassword({ email: u.email, password: 'Later-22' })).error, null);
   });
 });

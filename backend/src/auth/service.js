@@ -40,6 +40,7 @@ export function createAuthService({
   otpExpiry = 3600,
   emailMinInterval = 60,
   disableSignup = false,
+  updatePasswordRequireReauthentication = false,
   mfaFactorExpiry = 300,
   mfaChallengeExpiry = 300,
   maxEnrolledFactors = 10,
@@ -686,12 +687,21 @@ export function createAuthService({
   }
 
   async function putUser(req, query) {
-    const { user } = await requireUser(req);
+    const { user, session } = await requireUser(req);
     const body = await readJson(req, BODY_LIMIT, errors.badJson().body);
     return withTx(async (db) => {
       let u = (await loadUser(db, 'id', user.id)) || user;
       if (body.password !== undefined && body.password !== null) {
         checkPassword(body.password);
+        // GoTrue's secure password change: a session older than 24 h needs the nonce of GET /reauthenticate.
+        if (updatePasswordRequireReauthentication && (!session || Date.now() > new Date(session.created_at).getTime() + 86_400_000)) {
+          if (typeof body.nonce !== 'string' || body.nonce === '') throw errors.reauthenticationNeeded();
+          const fresh = u.reauthentication_sent_at && Date.now() - new Date(u.reauthentication_sent_at).getTime() < otpExpiry * 1000;
+          if (!u.reauthentication_token || !fresh || u.reauthentication_token !== tokenHash(u.email, body.nonce.trim())) {
+            throw errors.reauthenticationNotValid();
+          }
+          ({ rows: [u] } = await db.query(`update auth.users set reauthentication_token = '' where id = $1 returning *`, [u.id]));
+        }
         if (u.encrypted_password && (await verifyPassword(body.password, u.encrypted_password))) throw errors.samePassword();
         const hash = await hashPassword(body.password);
         ({ rows: [u] } = await db.query(
