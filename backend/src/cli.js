@@ -4,7 +4,9 @@
 // JWT_SECRET, SMTP_URL, SITE_URL (http://localhost:3000), ALLOWED_ORIGINS
 // (comma-separated; default the localhost:3000-3003 origins),
 // GOTRUE_MAILER_AUTOCONFIRM (default false: sign-ups must confirm their e-mail
-// through the link mailed to them, like hosted Supabase), RATE_LIMIT_* (see README),
+// through the link mailed to them, like hosted Supabase), GOTRUE_DISABLE_SIGNUP (default false:
+// true refuses new sign-ups, as the self-hosted server does),
+// GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION (default false), RATE_LIMIT_* (see README),
 // REST_CONCURRENCY (/rest/v1 requests in PostgREST at once; see startStack).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -79,6 +81,8 @@ async function main() {
     siteUrl: env.SITE_URL || 'http://localhost:3000',
     allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     confirmEmail: !parseBool(env.GOTRUE_MAILER_AUTOCONFIRM, false),
+    disableSignup: parseBool(env.GOTRUE_DISABLE_SIGNUP, false),
+    updatePasswordRequireReauthentication: parseBool(env.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION, false),
     rateLimits: parseRateLimits(),
     restConcurrency: parseRestConcurrency(),
     log,

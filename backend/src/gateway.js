@@ -418,7 +418,7 @@ export function createGateway(opts) {
       if (subpath === '/signup') bucket = 'signup';
       else if (subpath === '/token') bucket = 'token';
       else if (subpath === '/recover' || subpath === '/otp' || subpath === '/resend') bucket = 'recover';
-      else if (subpath === '/verify') bucket = 'verify';
+      else if (subpath === '/verify' || /^\/factors\/[^/]+\/(verify|challenge)$/.test(subpath)) bucket = 'verify';
       if (bucket) {
         const r = limiters[bucket].hit(`${bucket}:${ip}`);
         if (!r.ok) return tooMany(req, res, 'auth', r.retryAfter);

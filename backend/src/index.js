@@ -33,7 +33,8 @@ function withTimeout(p, ms, what) {
  *   smtpUrl?: string, seed?: boolean, siteUrl?: string, allowedOrigins?: string[],
  *   log?: (m: string) => void, confirmEmail?: boolean,
  *   rateLimits?: object, publicRpcs?: string[], bodyLimits?: object, jwtExpiry?: number,
- *   emailMinInterval?: number, postgrestPool?: number, onFatal?: (err: Error) => void,
+ *   emailMinInterval?: number, disableSignup?: boolean, updatePasswordRequireReauthentication?: boolean,
+ *   postgrestPool?: number, onFatal?: (err: Error) => void,
  *   dbWatchdogMs?: number, migrationsDir?: string, seedFile?: string, seedFilesDir?: string,
  *   restConcurrency?: number,
  * }} [options]
@@ -61,6 +62,8 @@ export async function startStack({
   bodyLimits,
   jwtExpiry = 3600,
   emailMinInterval = 60,
+  disableSignup = false,
+  updatePasswordRequireReauthentication = false,
   postgrestPool = 10,
   onFatal,
   dbWatchdogMs = 1000,
@@ -134,6 +137,8 @@ export async function startStack({
       confirmEmail,
       jwtExpiry,
       emailMinInterval,
+      disableSignup,
+      updatePasswordRequireReauthentication,
       log,
     });
     const storage = createStorageService({ pool, root: path.join(dataDir, 'storage'), verifyJwt: auth.verifyJwt, jwtSecret, log });

@@ -114,6 +114,6 @@ export {
 } from './auth/store';
 export type { AuthState, AuthResult, AuthClient, AuthNotice } from './auth/store';
 export { createAuthStore } from './auth/createAuthStore';
-export type { AuthStoreHandle, AuthStoreOptions } from './auth/createAuthStore';
-export { getDisplayName, getAvatarUrl, getInitials, getUserInitials } from './auth/user';
+export type { AuthStoreHandle, AuthStoreOptions, TotpEnrollment } from './auth/createAuthStore';
+export { getDisplayName, getAvatarUrl, getInitials, getUserInitials, needsSecondFactor, sessionAssuranceLevel } from './auth/user';
 // end auth

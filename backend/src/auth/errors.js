@@ -51,6 +51,12 @@ export const errors = {
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
   userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
+  tokenExpiredOrInvalid: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
+  otpSignupsDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  phoneDisabled: () => new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider'),
+  factorNotFound: () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found'),
+  reauthenticationNeeded: () => new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
+  reauthenticationNotValid: () => new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
   overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   overEmailRateLimit: (seconds) =>
     new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),

@@ -254,3 +254,91 @@ describe('auth store with the client loaded on demand', () => {
     error.mockRestore();
   });
 });
+
+describe('auth store: second factor (issue 20)', () => {
+  /** A session whose access token carries `aal`, for a user with (or without) a verified TOTP factor. */
+  function mfaSession(aal: 'aal1' | 'aal2', verified = true): Session {
+    const s = makeSession();
+    const payload = Buffer.from(JSON.stringify({ sub: 'u1', aal })).toString('base64url');
+    return {
+      ...s,
+      access_token: `h.${payload}.sig`,
+      user: {
+        ...s.user,
+        factors: verified ? [{ id: 'f1', factor_type: 'totp', status: 'verified', created_at: '', updated_at: '', friendly_name: '' }] : [],
+      },
+    } as Session;
+  }
+
+  function setupMfa() {
+    const m = setup();
+    const mfa = {
+      listFactors: jest.fn(async () => ({ data: { all: [], totp: [{ id: 'f1' }], phone: [], webauthn: [] }, error: null })),
+      challengeAndVerify: jest.fn(async () => ({ data: {}, error: null })),
+      enroll: jest.fn(async () => ({ data: { id: 'f2', type: 'totp', totp: { qr_code: 'data:image/svg+xml;utf-8,<svg/>', secret: 'ABC', uri: 'otpauth://totp/x' } }, error: null })),
+      unenroll: jest.fn(async () => ({ data: { id: 'f1' }, error: null })),
+    };
+    Object.assign(m.auth, {
+      mfa,
+      resend: jest.fn(async () => ({ data: { user: null, session: null }, error: null })),
+      refreshSession: jest.fn(async () => ({ data: { session: mfaSession('aal1', false), user: null }, error: null })),
+    });
+    return { ...m, mfa };
+  }
+
+  it('an aal1 session with a verified factor is not finished; MFA_CHALLENGE_VERIFIED (aal2) finishes it and toasts once', () => {
+    const { store, initAuth, emit, notify } = setupMfa();
+    initAuth();
+    emit('INITIAL_SESSION', null);
+    emit('SIGNED_IN', mfaSession('aal1'));
+    expect(store.getState().mfaRequired).toBe(true);
+    expect(notify).not.toHaveBeenCalled();
+    emit('MFA_CHALLENGE_VERIFIED', mfaSession('aal2'));
+    expect(store.getState()).toMatchObject({ mfaRequired: false, lastEvent: 'MFA_CHALLENGE_VERIFIED' });
+    expect(notify).toHaveBeenCalledWith('signedIn');
+    // enabling 2FA from the settings (already signed in) does not toast a sign-in
+    emit('MFA_CHALLENGE_VERIFIED', mfaSession('aal2'));
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('a session without a verified factor, or a token without aal, needs no code', () => {
+    const { store, initAuth, emit } = setupMfa();
+    initAuth();
+    emit('INITIAL_SESSION', mfaSession('aal1', false));
+    expect(store.getState().mfaRequired).toBe(false);
+    emit('TOKEN_REFRESHED', { ...mfaSession('aal1'), access_token: 'not-a-jwt' });
+    expect(store.getState().mfaRequired).toBe(true);
+    emit('SIGNED_OUT', null);
+    expect(store.getState().mfaRequired).toBe(false);
+  });
+
+  it('verifySecondFactor challenges and verifies the verified TOTP factor', async () => {
+    const { store, mfa } = setupMfa();
+    expect(await store.getState().verifySecondFactor(' 123456 ')).toEqual({ error: null });
+    expect(mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'f1', code: '123456' });
+  });
+
+  it('resendConfirmation sends the signup type with the /auth redirect', async () => {
+    const { store, auth } = setupMfa();
+    await store.getState().resendConfirmation(' marie@exemple.fr ');
+    expect((auth as unknown as { resend: jest.Mock }).resend).toHaveBeenCalledWith({
+      type: 'signup',
+      email: 'marie@exemple.fr',
+      options: { emailRedirectTo: 'http://app.test/auth' },
+    });
+  });
+
+  it('enrollTotp removes an unfinished enrolment first; unenrollFactor refreshes the session to aal1', async () => {
+    const { store, mfa } = setupMfa();
+    mfa.listFactors.mockResolvedValueOnce({
+      data: { all: [{ id: 'old', factor_type: 'totp', status: 'unverified' }], totp: [], phone: [], webauthn: [] },
+      error: null,
+    } as never);
+    const { enrollment } = await store.getState().enrollTotp();
+    expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: 'old' });
+    expect(enrollment).toEqual({ factorId: 'f2', qrCode: 'data:image/svg+xml;utf-8,<svg/>', secret: 'ABC', uri: 'otpauth://totp/x' });
+    store.setState({ session: mfaSession('aal2'), mfaRequired: false });
+    expect(await store.getState().unenrollFactor('f1')).toEqual({ error: null });
+    expect(store.getState().session?.user.factors).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AuthChangeEvent, AuthError, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { needsSecondFactor } from './user';
 
 /** The part of supabase-js the auth store talks to (lets tests pass a mocked `auth`). */
 export type AuthClient = Pick<
@@ -11,9 +12,20 @@ export type AuthClient = Pick<
   | 'signOut'
   | 'resetPasswordForEmail'
   | 'updateUser'
+  | 'resend'
+  | 'refreshSession'
+  | 'mfa'
 >;
 
 export type AuthResult = { error: AuthError | null };
+
+/** A TOTP factor being enrolled: the QR code (an SVG data URL) and the secret to type instead. */
+export interface TotpEnrollment {
+  factorId: string;
+  qrCode: string;
+  secret: string;
+  uri: string;
+}
 
 /** Toast kinds emitted by the store itself (auth events), rendered by the host. */
 export type AuthNotice = 'signedIn' | 'signedOut';
@@ -29,6 +41,11 @@ export interface AuthState {
   lastEvent: AuthChangeEvent | null;
   /** true after a PASSWORD_RECOVERY event, until the password is updated or the user signs out */
   isPasswordRecovery: boolean;
+  /**
+   * true while the session is aal1 but the user has a verified second factor (nextLevel aal2):
+   * the sign-in is not finished until the 6-digit code is verified.
+   */
+  mfaRequired: boolean;
   signIn: (email: string, password: string) => Promise<AuthResult>;
   signUp: (email: string, password: string, fullName?: string) => Promise<AuthResult>;
   signOut: () => Promise<AuthResult>;
@@ -36,6 +53,16 @@ export interface AuthState {
   updatePassword: (password: string) => Promise<AuthResult>;
   /** updates user_metadata (e.g. full_name) through PUT /user */
   updateProfile: (data: { full_name?: string; avatar_url?: string; locale?: string }) => Promise<AuthResult>;
+  /** sends the sign-up confirmation e-mail again (POST /resend) */
+  resendConfirmation: (email: string) => Promise<AuthResult>;
+  /** verifies a code of the user's verified TOTP factor: the session becomes aal2 (MFA_CHALLENGE_VERIFIED) */
+  verifySecondFactor: (code: string) => Promise<AuthResult>;
+  /** starts turning two-factor authentication on: a new, unverified TOTP factor */
+  enrollTotp: () => Promise<AuthResult & { enrollment: TotpEnrollment | null }>;
+  /** confirms an enrolment with a first code: the factor is verified and the session aal2 */
+  confirmTotp: (factorId: string, code: string) => Promise<AuthResult>;
+  /** turns a factor off (needs an aal2 session), then refreshes the session (aal1, no factor) */
+  unenrollFactor: (factorId: string) => Promise<AuthResult>;
 }
 
 export interface AuthStoreOptions {
@@ -84,6 +111,11 @@ function urlCarriesAuthResult(): boolean {
   return urlCarriesSession() || /(^|[#&])error_description=/.test(window.location.hash);
 }
 
+/** The state that follows a session: the user, and whether the second factor is still due. */
+function fromSession(session: Session | null) {
+  return { session, user: session?.user ?? null, mfaRequired: needsSecondFactor(session) };
+}
+
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as Promise<T>)?.then === 'function';
 }
@@ -103,11 +135,12 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
     isLoading: true,
     lastEvent: null,
     isPasswordRecovery: false,
+    mfaRequired: false,
 
     async signIn(email, password) {
       const auth = await getAuth();
       const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
-      if (!error && data.session) set({ session: data.session, user: data.session.user });
+      if (!error && data.session) set(fromSession(data.session));
       return { error };
     },
 
@@ -127,7 +160,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
     async signOut() {
       const auth = await getAuth();
       const { error } = await auth.signOut();
-      if (!error) set({ session: null, user: null, isPasswordRecovery: false });
+      if (!error) set({ session: null, user: null, isPasswordRecovery: false, mfaRequired: false });
       return { error };
     },
 
@@ -152,6 +185,62 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
       if (!error && result.user) set({ user: result.user });
       return { error };
     },
+
+    async resendConfirmation(email) {
+      const auth = await getAuth();
+      const { error } = await auth.resend({
+        type: 'signup',
+        email: email.trim(),
+        options: { emailRedirectTo: `${getOrigin()}/auth` },
+      });
+      return { error };
+    },
+
+    async verifySecondFactor(code) {
+      const auth = await getAuth();
+      const { data, error } = await auth.mfa.listFactors();
+      if (error) return { error };
+      const factor = data.totp[0];
+      if (!factor) return { error: null };
+      const result = await auth.mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() });
+      // the session itself arrives with the MFA_CHALLENGE_VERIFIED event
+      return { error: result.error };
+    },
+
+    async enrollTotp() {
+      const auth = await getAuth();
+      // an earlier, unfinished enrolment would hold the same (empty) friendly name: GoTrue refuses a second one
+      const { data: listed, error: listError } = await auth.mfa.listFactors();
+      if (listError) return { error: listError, enrollment: null };
+      for (const factor of listed.all) {
+        if (factor.status !== 'verified' && factor.factor_type === 'totp') {
+          const { error } = await auth.mfa.unenroll({ factorId: factor.id });
+          if (error) return { error, enrollment: null };
+        }
+      }
+      const { data, error } = await auth.mfa.enroll({ factorType: 'totp' });
+      if (error || !data) return { error, enrollment: null };
+      return {
+        error: null,
+        enrollment: { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri },
+      };
+    },
+
+    async confirmTotp(factorId, code) {
+      const auth = await getAuth();
+      const { error } = await auth.mfa.challengeAndVerify({ factorId, code: code.trim() });
+      return { error };
+    },
+
+    async unenrollFactor(factorId) {
+      const auth = await getAuth();
+      const { error } = await auth.mfa.unenroll({ factorId });
+      if (error) return { error };
+      // the access token still says aal2 and the stored user still lists the factor
+      const refreshed = await auth.refreshSession();
+      if (!refreshed.error && refreshed.data.session) set(fromSession(refreshed.data.session));
+      return { error: null };
+    },
   }));
 
   let unsubscribe: (() => void) | null = null;
@@ -164,7 +253,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
     const wasSignedIn = Boolean(previous.session?.user);
     switch (event) {
       case 'INITIAL_SESSION':
-        store.setState({ session, user: session?.user ?? null, loading: false, isLoading: false, lastEvent: event });
+        store.setState({ ...fromSession(session), loading: false, isLoading: false, lastEvent: event });
         return;
       case 'SIGNED_OUT':
         store.setState({
@@ -173,31 +262,36 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
           loading: false,
           isLoading: false,
           isPasswordRecovery: false,
+          mfaRequired: false,
           lastEvent: event,
         });
         if (wasSignedIn) notify?.('signedOut');
         return;
       case 'PASSWORD_RECOVERY':
         allowUrlSignedInNotice = false;
-        store.setState({ session, user: session?.user ?? null, isPasswordRecovery: true, lastEvent: event });
+        store.setState({ ...fromSession(session), isPasswordRecovery: true, lastEvent: event });
         return;
       case 'SIGNED_IN': {
         const isNewUser = !wasSignedIn || previous.session?.user.id !== session?.user.id;
-        store.setState({ session, user: session?.user ?? null, lastEvent: event });
+        store.setState({ ...fromSession(session), lastEvent: event });
         // supabase-js re-emits SIGNED_IN when it recovers a stored session (page load, tab focus):
         // only a real transition from signed out to signed in gets the toast — or the sign-in
         // carried by the URL (e-mail confirmation link), which supabase-js reports just after
         // INITIAL_SESSION.
         const fromUrl = allowUrlSignedInNotice;
         allowUrlSignedInNotice = false;
-        if (session && ((isNewUser && !previous.loading) || fromUrl)) notify?.('signedIn');
+        // a sign-in that still needs its second factor is announced once the code is verified
+        if (session && ((isNewUser && !previous.loading) || fromUrl) && !needsSecondFactor(session)) notify?.('signedIn');
         return;
       }
+      case 'MFA_CHALLENGE_VERIFIED':
+        store.setState({ ...fromSession(session), lastEvent: event });
+        if (previous.mfaRequired && session && !needsSecondFactor(session)) notify?.('signedIn');
+        return;
       case 'TOKEN_REFRESHED':
       case 'USER_UPDATED':
-      case 'MFA_CHALLENGE_VERIFIED':
       default:
-        store.setState({ session, user: session?.user ?? null, lastEvent: event });
+        store.setState({ ...fromSession(session), lastEvent: event });
     }
   }
 

@@ -30,6 +30,10 @@ const KNOWN_CODES = new Set([
   'session_expired',
   'otp_expired',
   'user_banned',
+  'mfa_verification_failed',
+  'mfa_challenge_expired',
+  'insufficient_aal',
+  'mfa_factor_not_found',
 ]);
 
 /** Codes that mean the same thing to a user. */

@@ -1,4 +1,4 @@
-import type { User } from '@supabase/supabase-js';
+import type { Session, User } from '@supabase/supabase-js';
 
 /** Name shown for a user: user_metadata.full_name (or name), else the e-mail, else ''. */
 export function getDisplayName(user: Pick<User, 'email' | 'user_metadata'> | null | undefined): string {
@@ -35,4 +35,27 @@ export function getUserInitials(user: Pick<User, 'email' | 'user_metadata'> | nu
   const meta = (user?.user_metadata ?? {}) as Record<string, unknown>;
   const name = typeof meta.full_name === 'string' ? meta.full_name : typeof meta.name === 'string' ? meta.name : '';
   return getInitials(name, user?.email);
+}
+
+/** The `aal` claim of the session's access token ('aal1', 'aal2'), or null when it cannot be read. */
+export function sessionAssuranceLevel(session: Pick<Session, 'access_token'> | null | undefined): string | null {
+  const payload = session?.access_token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const claims = JSON.parse(atob(base64)) as { aal?: unknown };
+    return typeof claims.aal === 'string' ? claims.aal : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when the user has a verified second factor the session has not used yet (supabase-js's
+ * getAuthenticatorAssuranceLevel: currentLevel aal1, nextLevel aal2): the code is still due.
+ */
+export function needsSecondFactor(session: Pick<Session, 'access_token' | 'user'> | null | undefined): boolean {
+  if (!session?.user) return false;
+  const verified = (session.user.factors ?? []).some((f) => f.status === 'verified');
+  return verified && sessionAssuranceLevel(session) !== 'aal2';
 }

@@ -282,3 +282,78 @@ describe('password update form', () => {
     expect(onUpdated).toHaveBeenCalled();
   });
 });
+
+describe('issue 20: resend, second factor, closed sign-ups', () => {
+  const apiErr = (code: string, message: string, status = 400) =>
+    ({ error: new AuthApiError(message, status, code) }) as AuthResult;
+
+  async function signInAs(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+  }
+
+  it('email_not_confirmed offers the confirmation e-mail again: success, then the wait GoTrue asks for', async () => {
+    const resendConfirmation = jest
+      .fn()
+      .mockResolvedValueOnce({ error: null })
+      .mockResolvedValueOnce(apiErr('over_email_send_rate_limit', 'For security purposes, you can only request this after 42 seconds.', 429));
+    authStore.setState({ signIn: jest.fn(async () => apiErr('email_not_confirmed', 'Email not confirmed')), resendConfirmation });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await signInAs(user);
+    const status = await screen.findByRole('status');
+    expect(within(status).getByText('Adresse e-mail non confirmée')).toBeInTheDocument();
+    await user.click(within(status).getByRole('button', { name: "Renvoyer l'e-mail de confirmation" }));
+    expect(resendConfirmation).toHaveBeenCalledWith('marie@exemple.fr');
+    expect((await screen.findAllByText(/Un nouvel e-mail de confirmation est en route/)).length).toBeGreaterThan(0);
+    act(() => notifications.clean());
+    // a second sign-in attempt: the offer comes back; the server's interval is said in French
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await user.click(await screen.findByRole('button', { name: "Renvoyer l'e-mail de confirmation" }));
+    expect(await screen.findByText("Impossible d'envoyer l'e-mail")).toBeInTheDocument();
+    expect(screen.getByText('Par sécurité, vous pourrez refaire cette demande dans 42 secondes.')).toBeInTheDocument();
+  });
+
+  it('other sign-in errors do not offer a resend', async () => {
+    authStore.setState({ signIn: jest.fn(async () => apiErr('invalid_credentials', 'Invalid login credentials')) });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await signInAs(user);
+    expect(await screen.findByText('Erreur de connexion')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Renvoyer l'e-mail de confirmation" })).not.toBeInTheDocument();
+  });
+
+  it('a session whose second factor is due shows the code prompt; a wrong code is said in French', async () => {
+    const verifySecondFactor = jest
+      .fn()
+      .mockResolvedValueOnce(apiErr('mfa_verification_failed', 'Invalid TOTP code entered', 422))
+      .mockResolvedValueOnce({ error: null });
+    authStore.setState({ mfaRequired: true, verifySecondFactor });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    const form = screen.getByRole('form', { name: 'Double authentification' });
+    await user.click(within(form).getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByText('Saisissez les 6 chiffres du code')).toBeInTheDocument();
+    expect(verifySecondFactor).not.toHaveBeenCalled();
+    await user.type(within(form).getByLabelText(/Code de vérification/), '123456');
+    await user.click(within(form).getByRole('button', { name: 'Vérifier' }));
+    expect(verifySecondFactor).toHaveBeenCalledWith('123456');
+    expect(await screen.findByText('Échec de la vérification')).toBeInTheDocument();
+    expect(screen.getByText(/Code incorrect/)).toBeInTheDocument();
+  });
+
+  it('closed sign-ups (signup_disabled) are said in the sign-up tab in French', async () => {
+    authStore.setState({ signUp: jest.fn(async () => apiErr('signup_disabled', 'Signups not allowed for this instance', 422)) });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await openSignup(user);
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-1');
+    await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'secret-1');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText("Erreur d'inscription")).toBeInTheDocument();
+    expect(screen.getByText('Les inscriptions sont fermées pour le moment.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Inscription' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

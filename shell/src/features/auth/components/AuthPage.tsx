@@ -4,10 +4,11 @@ import { Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Tabs } from '@citable/mantine-bundled';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useDocumentTitle } from '@citable/shared';
+import { useAuthStore, useDocumentTitle } from '@citable/shared';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
 import { ResetRequestForm } from './ResetRequestForm';
+import { MfaChallengeForm } from './MfaChallengeForm';
 
 export type AuthMode = 'login' | 'signup' | 'reset';
 
@@ -22,21 +23,25 @@ export function AuthPage() {
   const location = useLocation();
   const [mode, setMode] = useState<AuthMode>(() => initialMode(location.state));
   useDocumentTitle(t(`documentTitle.${mode}`));
+  // signed in with the password, the second factor still due
+  const mfaRequired = useAuthStore((s) => s.mfaRequired);
 
   return (
     <Center px="md" py={{ base: 'xl', sm: 64 }}>
       <Card withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={440}>
         <Stack gap={4} mb="lg" ta="center">
           <Title order={1} fz={{ base: 24, sm: 26 }}>
-            {mode === 'reset' ? t('reset.title') : t('card.title')}
+            {mfaRequired ? t('mfa.title') : mode === 'reset' ? t('reset.title') : t('card.title')}
           </Title>
-          {mode !== 'reset' && (
+          {mode !== 'reset' && !mfaRequired && (
             <Text c="dimmed" size="sm">
               {t('card.subtitle')}
             </Text>
           )}
         </Stack>
-        {mode === 'reset' ? (
+        {mfaRequired ? (
+          <MfaChallengeForm />
+        ) : mode === 'reset' ? (
           <ResetRequestForm onBack={() => setMode('login')} onSent={() => setMode('login')} />
         ) : (
           <Tabs value={mode} onChange={(value) => setMode(value === 'signup' ? 'signup' : 'login')} keepMounted={false}>

@@ -81,3 +81,29 @@ describe('GuestOnly', () => {
     expect(screen.getByText('formulaire')).toBeInTheDocument();
   });
 });
+
+describe('guards and the second factor (issue 20)', () => {
+  it('a session whose second factor is due stays on /auth and cannot open a protected page', () => {
+    signInAs();
+    act(() => authStore.setState({ mfaRequired: true }));
+    const { unmount } = renderWithProviders(
+      <RequireAuth>
+        <p>contenu protégé</p>
+      </RequireAuth>,
+      { route: '/sites/7', path: '/sites/:id', extraRoutes: authRoute },
+    );
+    expect(screen.getByText('page de connexion')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveAttribute('data-from', '/sites/7');
+    unmount();
+    renderWithProviders(
+      <GuestOnly>
+        <p>invite de code</p>
+      </GuestOnly>,
+      { route: '/auth', path: '/auth' },
+    );
+    expect(screen.getByText('invite de code')).toBeInTheDocument();
+    // once verified (aal2) the guest-only page sends the user on
+    act(() => authStore.setState({ mfaRequired: false }));
+    expect(screen.queryByText('invite de code')).not.toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { TwoFactorSection } from './TwoFactorSection';
 
 function DisplayNameForm() {
   const { t } = useTranslation('shell');
@@ -99,6 +100,9 @@ export function SettingsPage() {
       </Section>
       <Section title={t('settings.security.title')} description={t('settings.security.description')}>
         <UpdatePasswordForm onUpdated={() => undefined} submitLabel={t('settings.security.submit')} />
+      </Section>
+      <Section title={t('settings.twoFactor.title')} description={t('settings.twoFactor.description')}>
+        <TwoFactorSection />
       </Section>
     </Stack>
   );
