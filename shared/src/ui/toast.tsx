@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type * as MantineNotifications from '@mantine/notifications';
 import type { NotificationData } from '@mantine/notifications';
+import { i18n } from '../i18n';
 import { loadOnce } from '../lib/loadOnce';
 
 /*
@@ -15,14 +16,22 @@ const loadLibrary = loadOnce<typeof MantineNotifications>(() => import('@mantine
 let isRequested = false;
 const listeners = new Set<() => void>();
 
-/** Shows a toast (Mantine notification); the first call downloads the notifications library. */
+/**
+ * Shows a toast (Mantine notification); the first call downloads the notifications library.
+ * Its close button is named in the reader's language (Mantine's has no name of its own).
+ */
 export function showToast(data: NotificationData): void {
   if (!isRequested) {
     isRequested = true;
     listeners.forEach((listener) => listener());
   }
   loadLibrary()
-    .then(({ notifications }) => notifications.show(data))
+    .then(({ notifications }) =>
+      notifications.show({
+        ...data,
+        closeButtonProps: { 'aria-label': i18n.t('platform:toast.close'), ...data.closeButtonProps },
+      }),
+    )
     .catch((error: unknown) => console.error('[toast] could not show', data.title, error));
 }
 
