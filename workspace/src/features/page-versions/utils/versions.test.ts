@@ -14,9 +14,12 @@ describe('versions rules', () => {
   it('ids from the address: positive integers and uuids only', () => {
     expect(parseId('42')).toBe(42);
     for (const bad of [undefined, '', '0', '-1', '4.2', 'abc', '1e3', '9'.repeat(16), "1' or 1=1"]) expect(parseId(bad)).toBeNull();
-    expect(parseVersionId('00000000-0000-4000-8000-0000000A0001')).toBe('00000000-0000-4000-8000-0000000a0001');
-    expect(parseVersionId('nope')).toBeNull();
-    expect(parseVersionId(null)).toBeNull();
+    expect(parseVersionId('00000000-0000-4000-8000-0000000A0001')).toEqual({ id: '00000000-0000-4000-8000-0000000a0001', malformed: false });
+    expect(parseVersionId('nope')).toEqual({ id: null, malformed: true });
+    expect(parseVersionId('00000000-0000-4000-8000-0000000a000')).toEqual({ id: null, malformed: true });
+    expect(parseVersionId(' 00000000-0000-4000-8000-0000000a0001')).toEqual({ id: null, malformed: true });
+    expect(parseVersionId(null)).toEqual({ id: null, malformed: false });
+    expect(parseVersionId('')).toEqual({ id: null, malformed: false });
   });
 
   it('the active version: the one in the address, else the newest; an unknown one is missing', () => {
@@ -24,6 +27,9 @@ describe('versions rules', () => {
     expect(activeVersionOf(LIST, 'b')).toEqual({ active: LIST[1], missing: false });
     expect(activeVersionOf(LIST, 'x')).toEqual({ active: null, missing: true });
     expect(activeVersionOf([], null)).toEqual({ active: null, missing: false });
+    // a malformed ?version= is 'Version not found', never the newest version instead
+    expect(activeVersionOf(LIST, parseVersionId('not-a-version'))).toEqual({ active: null, missing: true });
+    expect(activeVersionOf(LIST, parseVersionId(null))).toEqual({ active: LIST[0], missing: false });
   });
 
   it('deleting the active version activates the first remaining one, or none; another keeps the active one', () => {

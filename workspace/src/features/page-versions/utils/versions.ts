@@ -19,19 +19,33 @@ export function parseId(param: string | undefined): number | null {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A version id from the query string (?version=), or null when absent or not a uuid. */
-export function parseVersionId(value: string | null): string | null {
-  return value && UUID.test(value) ? value.toLowerCase() : null;
+/** The version named by the query string (?version=): its id, none, or a value that is not a version id. */
+export interface RequestedVersion {
+  /** the uuid, lower-cased; null when absent or malformed */
+  id: string | null;
+  /** the address names something that is not a uuid ('Version not found', never the newest instead) */
+  malformed: boolean;
+}
+
+/** Reads ?version=: absent or empty is no request; anything but a uuid is malformed. */
+export function parseVersionId(value: string | null): RequestedVersion {
+  if (value === null || value.trim() === '') return { id: null, malformed: false };
+  return UUID.test(value) ? { id: value.toLowerCase(), malformed: false } : { id: null, malformed: true };
 }
 
 /**
  * The active version: the one in the address when the page has it, else the newest.
- * `missing` says the address named a version the page does not have ('Version not found').
+ * `missing` says the address named a version the page does not have, or something that is not a
+ * version id at all ('Version not found').
  */
 export function activeVersionOf<T extends { id: string }>(
   versions: readonly T[],
-  requested: string | null,
+  requested: RequestedVersion | string | null,
 ): { active: T | null; missing: boolean } {
+  if (requested !== null && typeof requested === 'object') {
+    if (requested.malformed) return { active: null, missing: true };
+    requested = requested.id;
+  }
   if (requested) {
     const found = versions.find((v) => v.id === requested);
     if (found) return { active: found, missing: false };
