@@ -185,7 +185,7 @@ export function PagesListPage() {
         />
       </Group>
 
-      <BatchActionsBar selected={selectedPages} onClear={() => setSelected(new Map())} />
+      <BatchActionsBar selected={selectedPages} hiddenCount={selected.size - visibleSelected} onClear={() => setSelected(new Map())} />
 
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
