@@ -11,14 +11,22 @@ import type { PageVersion } from '@citable/shared';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
 import { sanitizeArticleHtml } from '@citable/shared/article-html';
-import { canEdit, canToggleView, type ViewerState } from '../utils/versions';
+import { ARTICLE_MAX_CHARS, articleLength, canEdit, canToggleView, type ViewerState } from '../utils/versions';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));
 
+/** Past this many characters the rendered view is sanitized after the screen has painted. */
+const LARGE_HTML = 100_000;
+
 function RenderedArticle({ html }: { html: string }) {
-  // a 2 MB article: sanitize and render at low priority, the rest of the screen stays responsive
-  const deferred = useDeferredValue(html);
+  const { t } = useTranslation(NS);
+  // A large article (2 MB): the first render gets '' (React 19's initial value), so the screen paints
+  // at once with a loader; sanitizing and rendering the article happen in the deferred render that
+  // follows, a transition that a click (another version, the toggle) interrupts and replaces. A small
+  // one is rendered at once, as before.
+  const deferred = useDeferredValue(html, html.length > LARGE_HTML ? '' : html);
   const safe = useMemo(() => sanitizeArticleHtml(deferred), [deferred]);
+  if (deferred !== html) return <ScreenLoader label={t('viewer.preparing')} />;
   return (
     <Typography>
       <Box
@@ -46,7 +54,7 @@ export interface HtmlContentViewerProps {
 }
 
 export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving, comparePanel }: HtmlContentViewerProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const html = version.html_content ?? '';
   const [draft, setDraft] = useState<{ versionId: string; html: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,6 +74,12 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
   const save = async () => {
     if (draftHtml.trim() === '') return setProblem(t('viewer.emptyHtml'));
     if (draftHtml === html) return setProblem(t('viewer.unchanged'));
+    const size = articleLength(draftHtml);
+    if (size > ARTICLE_MAX_CHARS) {
+      // the database refuses it (save_version_edit): say so before sending megabytes for nothing
+      const number = new Intl.NumberFormat(i18n.language);
+      return setProblem(t('viewer.tooLong', { size: number.format(size), max: number.format(ARTICLE_MAX_CHARS) }));
+    }
     setProblem(null);
     try {
       await onSave(draftHtml);
@@ -137,7 +151,7 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
         )}
       </Group>
       {problem && (
-        <Alert color="orange" variant="light" role="alert" py="xs">
+        <Alert color="orange" variant="light" role="alert" py="xs" data-testid="editor-problem">
           {problem}
         </Alert>
       )}

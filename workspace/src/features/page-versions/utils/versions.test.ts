@@ -1,4 +1,4 @@
-import { activeAfterDelete, activeVersionOf, canCompare, canEdit, canToggleView, defaultComparison, orderForDiff, parseId, parseVersionId, reviewState } from './versions';
+import { ARTICLE_MAX_CHARS, activeAfterDelete, activeVersionOf, articleLength, isArticleTooLong, canCompare, canEdit, canToggleView, defaultComparison, orderForDiff, parseId, parseVersionId, reviewState } from './versions';
 
 const v = (id: string, created: string, parent: string | null = null) => ({ id, created_date: created, parent_version: parent });
 // newest first, as the table
@@ -63,5 +63,19 @@ describe('versions rules', () => {
     expect(canCompare(code, 2)).toBe(true);
     expect(canCompare({ ...code, editing: true }, 2)).toBe(false);
     expect(canCompare(code, 1)).toBe(false);
+  });
+
+  it('the article size cap counts characters as PostgreSQL does (code points), 5,000,000 at most', () => {
+    expect(ARTICLE_MAX_CHARS).toBe(5_000_000);
+    const twoMiB = 'a'.repeat(2 * 1024 * 1024);
+    expect(isArticleTooLong(twoMiB)).toBe(false);
+    expect(isArticleTooLong('a'.repeat(ARTICLE_MAX_CHARS))).toBe(false);
+    expect(isArticleTooLong('a'.repeat(ARTICLE_MAX_CHARS + 1))).toBe(true);
+    // an emoji is 2 UTF-16 units but 1 character for the database: 3,000,000 of them fit
+    const emojis = '😀'.repeat(3_000_000);
+    expect(emojis.length).toBe(6_000_000);
+    expect(articleLength(emojis)).toBe(3_000_000);
+    expect(isArticleTooLong(emojis)).toBe(false);
+    expect(isArticleTooLong('😀'.repeat(ARTICLE_MAX_CHARS + 1))).toBe(true);
   });
 });

@@ -85,3 +85,28 @@ export interface ViewerState {
 export const canToggleView = (s: ViewerState) => !s.editing && !s.comparing;
 export const canEdit = (s: ViewerState) => s.mode === 'code' && !s.editing && !s.comparing;
 export const canCompare = (s: ViewerState, versionCount: number) => versionCount > 1 && !s.editing;
+
+/**
+ * The longest article HTML the database stores, in characters (pages_versions.html_content's check and
+ * save_version_edit, supabase/migrations/20261127000300): the editor says so before sending.
+ */
+export const ARTICLE_MAX_CHARS = 5_000_000;
+
+/** The HTML's length as PostgreSQL's length() counts it: code points (a JavaScript length counts UTF-16 units). */
+export function articleLength(html: string): number {
+  // code points ≤ UTF-16 units: only a string longer than the cap in units needs counting
+  if (html.length <= ARTICLE_MAX_CHARS) return html.length;
+  let count = 0;
+  for (let i = 0; i < html.length; i += 1) {
+    const unit = html.charCodeAt(i);
+    // a high surrogate followed by a low one is one code point
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < html.length) {
+      const next = html.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+export const isArticleTooLong = (html: string) => articleLength(html) > ARTICLE_MAX_CHARS;
