@@ -3,7 +3,7 @@
  * button; while editing, Cancel and Modify. The rendered view is the article HTML sanitized by
  * DOMPurify (@citable/shared/article-html); the code view and the editor are CodeMirror (lazy chunk).
  */
-import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, SegmentedControl, Stack, Text, Tooltip, Typography } from '@mantine/core';
 import { IconCode, IconDeviceFloppy, IconEye, IconPencil, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -18,15 +18,32 @@ const CodeEditor = lazy(() => import('./CodeEditor'));
 /** Past this many characters the rendered view is sanitized after the screen has painted. */
 const LARGE_HTML = 100_000;
 
+/**
+ * The HTML sanitized for the rendered view; null while a large one is still being sanitized.
+ * A small article is sanitized during the render, as before. A large one (2 MB) never is: its
+ * sanitizing runs once, outside React's render, in a task queued after the screen has painted, and its
+ * result is stored in state. (In a deferred render it would run again each time another update —
+ * the actions list's polling, a click — restarts the render, and could never finish on a busy
+ * machine.) Leaving the version (another row, the toggle) unmounts this and drops the result.
+ */
+function useSanitizedHtml(html: string): string | null {
+  const isLarge = html.length > LARGE_HTML;
+  const small = useMemo(() => (isLarge ? null : sanitizeArticleHtml(html)), [html, isLarge]);
+  const [large, setLarge] = useState<{ html: string; safe: string } | null>(null);
+  useEffect(() => {
+    if (!isLarge) return undefined;
+    // effects run once the screen has painted; the timeout lets pending input be handled first
+    const timer = window.setTimeout(() => setLarge({ html, safe: sanitizeArticleHtml(html) }), 0);
+    return () => window.clearTimeout(timer);
+  }, [html, isLarge]);
+  if (!isLarge) return small;
+  return large && large.html === html ? large.safe : null;
+}
+
 function RenderedArticle({ html }: { html: string }) {
   const { t } = useTranslation(NS);
-  // A large article (2 MB): the first render gets '' (React 19's initial value), so the screen paints
-  // at once with a loader; sanitizing and rendering the article happen in the deferred render that
-  // follows, a transition that a click (another version, the toggle) interrupts and replaces. A small
-  // one is rendered at once, as before.
-  const deferred = useDeferredValue(html, html.length > LARGE_HTML ? '' : html);
-  const safe = useMemo(() => sanitizeArticleHtml(deferred), [deferred]);
-  if (deferred !== html) return <ScreenLoader label={t('viewer.preparing')} />;
+  const safe = useSanitizedHtml(html);
+  if (safe === null) return <ScreenLoader label={t('viewer.preparing')} />;
   return (
     <Typography>
       <Box
