@@ -361,6 +361,7 @@ test.describe.serial('pages', () => {
     await page.getByRole('option', { name: otherStatus }).click();
     await expect(page.getByTestId('selection-hidden')).toHaveText('(3 not shown in this view)');
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="batch-bar"]' });
+    await saveScreenshots(page, 'workspace-pages-selection');
 
     // batch create acts on the whole selection, not only on what the view shows
     await page.getByTestId('batch-create').click();
