@@ -29,7 +29,11 @@ export const DEFAULT_RATE_LIMITS = {
 };
 export const DEFAULT_PUBLIC_RPCS = ['submit_contact_message', 'claim_first_article'];
 
-export const DEFAULT_BODY_LIMITS = { rest: 4 * 1024 * 1024, auth: 64 * 1024 };
+/**
+ * REST: an article version's HTML may hold 5,000,000 characters (pages_versions.html_content, migration
+ * 20261127000300), up to 3 bytes each in UTF-8 plus JSON's escapes: 16 MiB lets any of them through.
+ */
+export const DEFAULT_BODY_LIMITS = { rest: 16 * 1024 * 1024, auth: 64 * 1024 };
 /** REST responses up to this size are sent in one write with a content-length. */
 const SMALL_BODY = 64 * 1024;
 

@@ -235,7 +235,7 @@ describe('auth service', () => {
     });
     assert.equal(huge.status, 413);
     const hugeRest = await fetch(`${stack.url}/rest/v1/contact_messages`, {
-      method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(5 * 1024 * 1024) }),
+      method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(17 * 1024 * 1024) }),
     });
     assert.equal(hugeRest.status, 413);
     assert.ok(env.logs.some((l) => /^GET \/rest\/v1\/statuses 200 \d+\.\dms$/.test(l)));

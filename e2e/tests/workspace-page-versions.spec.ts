@@ -178,6 +178,15 @@ test.describe.serial('page versions', () => {
     await openScreen(page, siteId, pageId, '00000000-0000-4000-8000-000000000bad');
     await expect(page.getByTestId('version-not-found')).toContainText('Version not found');
     await expect(page.getByTestId('html-rendered')).toHaveCount(0);
+    // a malformed one (not a version id at all): 'Version not found' too, never the newest version instead
+    for (const bad of ['not-a-version', `${ids.v3}x`, '123']) {
+      await openScreen(page, siteId, pageId, bad);
+      await expect(page.getByTestId('version-not-found'), bad).toContainText('Version not found');
+      await expect(page.getByTestId('html-rendered'), bad).toHaveCount(0);
+      await expect(activeRow(page), bad).toHaveCount(0);
+    }
+    await page.getByRole('button', { name: 'Show the latest version' }).click();
+    await expect(activeRow(page)).toHaveAttribute('data-version-id', ids.v3);
 
     await openScreen(page, siteId, pageId);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
@@ -214,6 +223,13 @@ test.describe.serial('page versions', () => {
     await editor.click();
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('\n<p>Ajout fait à la main.</p>');
+    // a refused save first: 'Failed to save changes', the editor and its draft stay for another try
+    await page.route('**/rest/v1/rpc/save_version_edit', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+    await page.getByRole('button', { name: 'Modify', exact: true }).click();
+    await expect(page.getByText('Failed to save changes')).toBeVisible();
+    await expect(editor).toContainText('Ajout fait à la main.');
+    await expect(rows(page)).toHaveCount(3);
+    await page.unroute('**/rest/v1/rpc/save_version_edit');
     const save = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/save_version_edit'));
     await page.getByRole('button', { name: 'Modify', exact: true }).click();
     expect((await save).ok()).toBeTruthy();
@@ -344,9 +360,25 @@ test.describe.serial('page versions', () => {
     await expect(page.getByText('Failed to update version')).toBeVisible();
     await page.unroute('**/rest/v1/rpc/request_version_modification');
 
+    // while the request is on its way the submit button is disabled (no second request)
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    await page.route('**/rest/v1/rpc/request_version_modification', async (route) => {
+      if (route.request().method() === 'POST') sent.push(route.request().url());
+      await held;
+      await route.continue();
+    });
     const call = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/request_version_modification'));
     await form.getByRole('button', { name: 'Modify Version' }).click();
+    await expect(form.getByRole('button', { name: 'Modify Version' })).toBeDisabled();
+    await form.getByRole('button', { name: 'Modify Version' }).click({ force: true }).catch(() => {});
+    release();
     expect((await call).ok()).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    await page.unroute('**/rest/v1/rpc/request_version_modification');
     await expect(page.getByText('Version updated successfully')).toBeVisible();
 
     // recorded on the version and queued, in one go
@@ -396,6 +428,13 @@ test.describe.serial('page versions', () => {
     await page.getByRole('button', { name: 'Create new page version' }).click();
     await expect(page.getByText('Failed to create new page action')).toBeVisible();
     await page.unroute('**/rest/v1/pages_actions*');
+    // no create_article row in the actions table: the spec's message, nothing queued
+    await page.route('**/rest/v1/actions?*', (route) =>
+      route.request().url().includes('name=eq.create_article') ? route.fulfill({ status: 200, json: [] }) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Create new page version' }).click();
+    await expect(page.getByText("Failed to find the 'create_article' action")).toBeVisible();
+    await page.unroute('**/rest/v1/actions?*');
     await page.getByRole('button', { name: 'Create new page version' }).click();
     await expect(page.getByText('New version requested')).toBeVisible();
     await expect(page.locator('[data-testid="page-action"][data-action="create_article"]')).toHaveAttribute('data-status', 'queued');
@@ -449,14 +488,15 @@ test.describe.serial('page versions', () => {
     const paragraph = (i: number) => `<p>Paragraphe ${i} : ${'un texte d’article assez long pour peser. '.repeat(4)}</p>`;
     const parts: string[] = ['<h1>Très long article</h1>'];
     let size = parts[0].length;
-    for (let i = 0; size < 1_990_000 - 400; i += 1) {
+    // a real 2 MiB article: over the 2,000,000 characters the database used to refuse
+    for (let i = 0; size < 2 * 1024 * 1024 - 400; i += 1) {
       const p = paragraph(i);
       parts.push(p);
       size += p.length + 1;
     }
     parts.push('<p id="last-paragraph">Fin de l’article.</p>');
     const html = parts.join('\n');
-    expect(html.length).toBeGreaterThan(1_900_000);
+    expect(html.length).toBeGreaterThan(2_000_000);
     const [big] = await rest<Json[]>(request, token, 'POST', 'pages_versions', { page: pageId, html_content: html });
     await openScreen(page, siteId, pageId, big.id as string);
     await expect(page.getByTestId('html-rendered').locator('#last-paragraph')).toHaveText('Fin de l’article.', { timeout: 30_000 });
@@ -473,6 +513,50 @@ test.describe.serial('page versions', () => {
     await expect(page.getByTestId('side-by-side-diff')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Stop comparing' }).click();
     await expect(page.getByTestId('modify-form').getByRole('button', { name: 'Modify Version' })).toBeDisabled();
+
+    // edited by hand and saved: a new 2 MiB version
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/rest/v1/rpc/save_version_edit')) saves.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.locator('.cm-editor .cm-content[contenteditable="true"]');
+    await expect(editor).toBeVisible({ timeout: 30_000 });
+    await editor.focus();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n<p>Ajout.</p>');
+    const save = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/save_version_edit'), { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Modify', exact: true }).click();
+    const saved = await save;
+    expect(saved.ok()).toBeTruthy();
+    const edited = (await saved.json()) as { id: string; html_content: string };
+    // (CodeMirror closes the typed tags itself: the exact length depends on it)
+    expect(edited.html_content.length).toBeGreaterThan(html.length);
+    expect(edited.html_content.length).toBeGreaterThan(2_000_000);
+    expect(edited.html_content).toContain('<p>Ajout.');
+    // (the toast is checked by the editing test: here it may be gone while 2 MB of JSON are parsed)
+    await expect(activeRow(page)).toHaveAttribute('data-version-id', edited.id, { timeout: 30_000 });
+    await expect(page.getByTestId('html-rendered').locator('#last-paragraph')).toHaveText('Fin de l’article.', { timeout: 30_000 });
+
+    // over 5,000,000 characters: the editor says so and sends nothing
+    await viewToggle(page).getByText('Code').click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(editor).toBeVisible({ timeout: 30_000 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate((n) => navigator.clipboard.writeText(`<p>${'a'.repeat(n - 7)}</p>`), 5_000_001);
+    await editor.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(page.locator('.cm-editor')).toContainText('aaaaaaaa', { timeout: 30_000 });
+    const before = saves.length;
+    await page.getByRole('button', { name: 'Modify', exact: true }).click();
+    await expect(page.getByTestId('editor-problem')).toHaveText(
+      'The HTML content is 5,000,001 characters long: at most 5,000,000 characters can be saved. Shorten it before saving.');
+    await page.waitForTimeout(300);
+    expect(saves.length, 'nothing sent').toBe(before);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await rest(request, token, 'DELETE', `pages_versions?id=eq.${edited.id}`);
     await rest(request, token, 'DELETE', `pages_versions?id=eq.${big.id as string}`);
   });
 });

@@ -320,9 +320,62 @@ test.describe.serial('pages', () => {
     await page.getByRole('checkbox', { name: `Select ${first.name}` }).check();
     await copy.press('Enter');
     await expect(page.getByText('2 version URLs copied to clipboard')).toBeVisible();
+    // then how many of the selected pages had no version to copy
+    await expect(page.getByText('1 selected page has no version and was left out.')).toBeVisible();
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     const origin = new URL(page.url()).origin;
     expect(clipboard).toBe(`- ${third.name} -- ${origin}/view/${v3.id}\n- ${first.name} -- ${origin}/view/${v2.id}`);
+  });
+
+  test('the selection is kept across pages, searches and filters; the bar says how many are out of view; batch create writes them all', async ({ page, request }) => {
+    const newestFirst = [...seeded].sort((x, y) => y.date_modified.localeCompare(x.date_modified));
+    // on page 1: two pages that the search below leaves out; then one page of the search's results
+    const [pa, pb] = [newestFirst[3], newestFirst[4]];
+    const pc = seeded.find((p) => p.name === 'Page 07');
+    expect(pc, 'the seeded Page 07').toBeTruthy();
+    expect([pa.name, pb.name].some((n) => n.includes('Page 0'))).toBe(false);
+    await signIn(page, owner);
+    await page.goto(`/sites/${siteId}/pages`);
+    await expect(range(page)).toHaveText('Showing 1-10 of 23');
+    await expect(page.getByTestId('selection-hint')).toHaveCount(0);
+    await page.getByRole('checkbox', { name: `Select ${pa.name}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${pb.name}` }).check();
+    await expect(page.getByTestId('selection-count')).toHaveText('2 pages selected');
+    await expect(page.getByTestId('selection-hidden')).toHaveCount(0);
+    await expect(page.getByTestId('selection-hint')).toHaveText('The selection is kept while you search, filter and change pages.');
+    // page 2: both are out of view, and the bar says so
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(range(page)).toHaveText('Showing 11-20 of 23');
+    await expect(page.getByTestId('selection-count')).toHaveText('2 pages selected');
+    await expect(page.getByTestId('selection-hidden')).toHaveText('(2 not shown in this view)');
+    // a search that leaves them out, then one more selected among its results
+    await search(page).fill('Page 0');
+    await expect(range(page)).toHaveText('Showing 1-4 of 4');
+    await expect(page.getByTestId('selection-hidden')).toHaveText('(2 not shown in this view)');
+    await page.getByRole('checkbox', { name: `Select ${pc!.name}` }).check();
+    await expect(page.getByTestId('selection-count')).toHaveText('3 pages selected');
+    await expect(page.getByTestId('selection-hidden')).toHaveText('(2 not shown in this view)');
+    // a status filter that hides the last one too
+    const otherStatus = pc!.status === 1 ? 'Draft' : 'Published';
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: otherStatus }).click();
+    await expect(page.getByTestId('selection-hidden')).toHaveText('(3 not shown in this view)');
+    await expectNoSeriousA11yViolations(page, { include: '[data-testid="batch-bar"]' });
+    await saveScreenshots(page, 'workspace-pages-selection');
+
+    // batch create acts on the whole selection, not only on what the view shows
+    await page.getByTestId('batch-create').click();
+    await expect(page.getByText('3 page actions created successfully')).toBeVisible();
+    await expect(page.getByTestId('selection-count')).toHaveText('0 pages selected');
+    await expect(page.getByTestId('selection-hidden')).toHaveCount(0);
+    const actions = await api<{ linked_page: number; queued: boolean | null; actions: { name: string } }[]>(
+      request, token, 'GET',
+      `/pages_actions?select=linked_page,queued,actions(name)&linked_page=in.(${pa.id},${pb.id},${pc!.id})&order=id`);
+    expect(actions.map((r) => [r.linked_page, r.queued, r.actions.name])).toEqual([
+      [pa.id, null, 'create_article'],
+      [pb.id, true, 'create_article'],
+      [pc!.id, true, 'create_article'],
+    ]);
   });
 
   test('page detail: name, URL, status, View article, the cards and the queued actions; Page not found', async ({ page }) => {
@@ -398,7 +451,38 @@ test.describe.serial('pages', () => {
     expect(failed, 'no data request failed').toEqual([]);
   });
 
-  test('the demo user in French', async ({ page }) => {
+  test("another user's site that holds a demo page (readable by everyone): no pages listed, the page and its screens not found", async ({ page, request }) => {
+    // the seed's demo page, on a site of the demo user's: the pages read policy lets everyone read it
+    const demoPages = await api<{ id: number; site: number; name: string }[]>(
+      request, token, 'GET', '/pages?hide_revisions_texts_from_preview=eq.true&select=id,site,name&order=id');
+    const demo = demoPages.find((p) => p.site !== siteId);
+    expect(demo, 'the seed puts a demo page on a site of the demo user').toBeTruthy();
+    const { id: demoId, site: demoSite, name: demoName } = demo!;
+    // the list request as the app sends it answers that row: the screen must not show it
+    const listed = await api<{ id: number }[]>(request, token, 'GET', `/pages?site=eq.${demoSite}&select=id`);
+    expect(listed.map((p) => p.id)).toContain(demoId);
+
+    await signIn(page, owner);
+    const failed = watchFailedRequests(page);
+    await page.goto(`/sites/${demoSite}/pages`);
+    await expect(page.getByTestId('pages-empty')).toContainText(MSG.noPages);
+    await expect(rows(page)).toHaveCount(0);
+    await expect(range(page)).toHaveText('Showing 0-0 of 0');
+    await expect(page.getByText(demoName)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Edit – ${demoName}` })).toHaveCount(0);
+    await page.goto(`/sites/${demoSite}/pages/${demoId}`);
+    await expect(page.getByTestId('page-not-found')).toContainText('Page not found');
+    await expect(page.getByText(demoName)).toHaveCount(0);
+    expect(failed, 'no data request failed').toEqual([]);
+    // its screens: versions, keywords, LLM answers, images
+    for (const screen of ['page-versions', 'keywords-for-page', 'llm-answers-for-page', 'images']) {
+      await page.goto(`/sites/${demoSite}/pages/${demoId}/${screen}`);
+      await expect(page.getByTestId('page-not-found'), screen).toBeVisible();
+      await expect(page.getByText(demoName), screen).toHaveCount(0);
+    }
+  });
+
+  test('the demo user in French', async ({ page, request }) => {
     await page.goto('/auth');
     await page.evaluate(() => window.localStorage.setItem('citable.lang', 'fr'));
     await signIn(page, { email: 'demo@citable.local', password: 'Demo1234!', id: '' });
@@ -411,5 +495,13 @@ test.describe.serial('pages', () => {
     await expect(rows(page).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
     await saveScreenshots(page, 'workspace-pages-list-fr');
+    // the demo page, on the demo user's own site, is theirs: shown, with its screens
+    const demoPages = await api<{ id: number; site: number; name: string }[]>(
+      request, token, 'GET', '/pages?hide_revisions_texts_from_preview=eq.true&select=id,site,name&order=id');
+    const demo = demoPages.find((p) => p.site !== siteId)!;
+    await page.goto(`/sites/${demo.site}/pages/${demo.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: demo.name })).toBeVisible();
+    await page.goto(`/sites/${demo.site}/pages/${demo.id}/page-versions`);
+    await expect(page.getByTestId('page-title')).toHaveText(demo.name);
   });
 });

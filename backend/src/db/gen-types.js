@@ -69,6 +69,7 @@ const FUNCTIONS = `    Functions: {
       };
       save_version_edit: { Args: { p_version_id: string; p_html: string }; Returns: PagesVersionsRow };
       choose_page_image: { Args: { p_page_id: number; p_image_id: number }; Returns: PagesVersionsImagesRow };
+      latest_versions_for_pages: { Args: { p_page_ids: number[] }; Returns: { page: number; id: string; created_date: string }[] };
     };`;
 
 const HEADER = `// Supabase-style database types for createClient<Database>().

@@ -13,10 +13,14 @@ export function parseRouteId(param: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-/** DataError not_found when the page is missing, not the user's, or of another site. */
+/**
+ * DataError not_found when the page is missing, not the user's, or of another site. The site is
+ * joined with `!inner`: a demo page (readable by everyone) of a site that is not the signed-in
+ * user's leaves no row, as any other page of that site.
+ */
 export async function getPageContext(siteId: number, pageId: number): Promise<PageContext> {
   const page = await request((db) =>
-    db.from('pages').select('id, site, name, url, sites(id, name, url)').eq('id', pageId).eq('site', siteId).maybeSingle(),
+    db.from('pages').select('id, site, name, url, sites!inner(id, name, url)').eq('id', pageId).eq('site', siteId).maybeSingle(),
   );
   if (!page) throw new DataError('not_found', 'Page not found');
   return page as PageContext;

@@ -3,7 +3,7 @@
  * button; while editing, Cancel and Modify. The rendered view is the article HTML sanitized by
  * DOMPurify (@citable/shared/article-html); the code view and the editor are CodeMirror (lazy chunk).
  */
-import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, SegmentedControl, Stack, Text, Tooltip, Typography } from '@mantine/core';
 import { IconCode, IconDeviceFloppy, IconEye, IconPencil, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +11,39 @@ import type { PageVersion } from '@citable/shared';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
 import { sanitizeArticleHtml } from '@citable/shared/article-html';
-import { canEdit, canToggleView, type ViewerState } from '../utils/versions';
+import { ARTICLE_MAX_CHARS, articleLength, canEdit, canToggleView, type ViewerState } from '../utils/versions';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));
 
+/** Past this many characters the rendered view is sanitized after the screen has painted. */
+const LARGE_HTML = 100_000;
+
+/**
+ * The HTML sanitized for the rendered view; null while a large one is still being sanitized.
+ * A small article is sanitized during the render, as before. A large one (2 MB) never is: its
+ * sanitizing runs once, outside React's render, in a task queued after the screen has painted, and its
+ * result is stored in state. (In a deferred render it would run again each time another update —
+ * the actions list's polling, a click — restarts the render, and could never finish on a busy
+ * machine.) Leaving the version (another row, the toggle) unmounts this and drops the result.
+ */
+function useSanitizedHtml(html: string): string | null {
+  const isLarge = html.length > LARGE_HTML;
+  const small = useMemo(() => (isLarge ? null : sanitizeArticleHtml(html)), [html, isLarge]);
+  const [large, setLarge] = useState<{ html: string; safe: string } | null>(null);
+  useEffect(() => {
+    if (!isLarge) return undefined;
+    // effects run once the screen has painted; the timeout lets pending input be handled first
+    const timer = window.setTimeout(() => setLarge({ html, safe: sanitizeArticleHtml(html) }), 0);
+    return () => window.clearTimeout(timer);
+  }, [html, isLarge]);
+  if (!isLarge) return small;
+  return large && large.html === html ? large.safe : null;
+}
+
 function RenderedArticle({ html }: { html: string }) {
-  // a 2 MB article: sanitize and render at low priority, the rest of the screen stays responsive
-  const deferred = useDeferredValue(html);
-  const safe = useMemo(() => sanitizeArticleHtml(deferred), [deferred]);
+  const { t } = useTranslation(NS);
+  const safe = useSanitizedHtml(html);
+  if (safe === null) return <ScreenLoader label={t('viewer.preparing')} />;
   return (
     <Typography>
       <Box
@@ -46,7 +71,7 @@ export interface HtmlContentViewerProps {
 }
 
 export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving, comparePanel }: HtmlContentViewerProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const html = version.html_content ?? '';
   const [draft, setDraft] = useState<{ versionId: string; html: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,6 +91,12 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
   const save = async () => {
     if (draftHtml.trim() === '') return setProblem(t('viewer.emptyHtml'));
     if (draftHtml === html) return setProblem(t('viewer.unchanged'));
+    const size = articleLength(draftHtml);
+    if (size > ARTICLE_MAX_CHARS) {
+      // the database refuses it (save_version_edit): say so before sending megabytes for nothing
+      const number = new Intl.NumberFormat(i18n.language);
+      return setProblem(t('viewer.tooLong', { size: number.format(size), max: number.format(ARTICLE_MAX_CHARS) }));
+    }
     setProblem(null);
     try {
       await onSave(draftHtml);
@@ -137,7 +168,7 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
         )}
       </Group>
       {problem && (
-        <Alert color="orange" variant="light" role="alert" py="xs">
+        <Alert color="orange" variant="light" role="alert" py="xs" data-testid="editor-problem">
           {problem}
         </Alert>
       )}

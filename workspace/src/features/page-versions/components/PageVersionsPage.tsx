@@ -69,7 +69,8 @@ export function PageVersionsPage() {
   const pageOk = header.isSuccess;
   const versions = useVersions(pageOk ? pageId : null);
   const [searchParams, setSearchParams] = useSearchParams();
-  const requestedId = parseVersionId(searchParams.get('version'));
+  const requested = parseVersionId(searchParams.get('version'));
+  const requestedId = requested.id;
   const queryClient = useQueryClient();
 
   const [viewer, setViewer] = useState<ViewerState>({ mode: 'rendered', editing: false, comparing: false });
@@ -77,7 +78,7 @@ export function PageVersionsPage() {
   const [toDelete, setToDelete] = useState<VersionSummary | null>(null);
 
   const list = useMemo(() => versions.data ?? [], [versions.data]);
-  const { active, missing } = activeVersionOf(list, requestedId);
+  const { active, missing } = activeVersionOf(list, requested);
   const activeId = active?.id ?? null;
   const content = useVersion(pageOk ? pageId : null, activeId);
   const activeContent = content.data && content.data.id === activeId ? content.data : null;

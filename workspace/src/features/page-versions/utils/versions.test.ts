@@ -1,4 +1,4 @@
-import { activeAfterDelete, activeVersionOf, canCompare, canEdit, canToggleView, defaultComparison, orderForDiff, parseId, parseVersionId, reviewState } from './versions';
+import { ARTICLE_MAX_CHARS, activeAfterDelete, activeVersionOf, articleLength, isArticleTooLong, canCompare, canEdit, canToggleView, defaultComparison, orderForDiff, parseId, parseVersionId, reviewState } from './versions';
 
 const v = (id: string, created: string, parent: string | null = null) => ({ id, created_date: created, parent_version: parent });
 // newest first, as the table
@@ -14,9 +14,12 @@ describe('versions rules', () => {
   it('ids from the address: positive integers and uuids only', () => {
     expect(parseId('42')).toBe(42);
     for (const bad of [undefined, '', '0', '-1', '4.2', 'abc', '1e3', '9'.repeat(16), "1' or 1=1"]) expect(parseId(bad)).toBeNull();
-    expect(parseVersionId('00000000-0000-4000-8000-0000000A0001')).toBe('00000000-0000-4000-8000-0000000a0001');
-    expect(parseVersionId('nope')).toBeNull();
-    expect(parseVersionId(null)).toBeNull();
+    expect(parseVersionId('00000000-0000-4000-8000-0000000A0001')).toEqual({ id: '00000000-0000-4000-8000-0000000a0001', malformed: false });
+    expect(parseVersionId('nope')).toEqual({ id: null, malformed: true });
+    expect(parseVersionId('00000000-0000-4000-8000-0000000a000')).toEqual({ id: null, malformed: true });
+    expect(parseVersionId(' 00000000-0000-4000-8000-0000000a0001')).toEqual({ id: null, malformed: true });
+    expect(parseVersionId(null)).toEqual({ id: null, malformed: false });
+    expect(parseVersionId('')).toEqual({ id: null, malformed: false });
   });
 
   it('the active version: the one in the address, else the newest; an unknown one is missing', () => {
@@ -24,6 +27,9 @@ describe('versions rules', () => {
     expect(activeVersionOf(LIST, 'b')).toEqual({ active: LIST[1], missing: false });
     expect(activeVersionOf(LIST, 'x')).toEqual({ active: null, missing: true });
     expect(activeVersionOf([], null)).toEqual({ active: null, missing: false });
+    // a malformed ?version= is 'Version not found', never the newest version instead
+    expect(activeVersionOf(LIST, parseVersionId('not-a-version'))).toEqual({ active: null, missing: true });
+    expect(activeVersionOf(LIST, parseVersionId(null))).toEqual({ active: LIST[0], missing: false });
   });
 
   it('deleting the active version activates the first remaining one, or none; another keeps the active one', () => {
@@ -57,5 +63,19 @@ describe('versions rules', () => {
     expect(canCompare(code, 2)).toBe(true);
     expect(canCompare({ ...code, editing: true }, 2)).toBe(false);
     expect(canCompare(code, 1)).toBe(false);
+  });
+
+  it('the article size cap counts characters as PostgreSQL does (code points), 5,000,000 at most', () => {
+    expect(ARTICLE_MAX_CHARS).toBe(5_000_000);
+    const twoMiB = 'a'.repeat(2 * 1024 * 1024);
+    expect(isArticleTooLong(twoMiB)).toBe(false);
+    expect(isArticleTooLong('a'.repeat(ARTICLE_MAX_CHARS))).toBe(false);
+    expect(isArticleTooLong('a'.repeat(ARTICLE_MAX_CHARS + 1))).toBe(true);
+    // an emoji is 2 UTF-16 units but 1 character for the database: 3,000,000 of them fit
+    const emojis = '😀'.repeat(3_000_000);
+    expect(emojis.length).toBe(6_000_000);
+    expect(articleLength(emojis)).toBe(3_000_000);
+    expect(isArticleTooLong(emojis)).toBe(false);
+    expect(isArticleTooLong('😀'.repeat(ARTICLE_MAX_CHARS + 1))).toBe(true);
   });
 });

@@ -19,19 +19,33 @@ export function parseId(param: string | undefined): number | null {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A version id from the query string (?version=), or null when absent or not a uuid. */
-export function parseVersionId(value: string | null): string | null {
-  return value && UUID.test(value) ? value.toLowerCase() : null;
+/** The version named by the query string (?version=): its id, none, or a value that is not a version id. */
+export interface RequestedVersion {
+  /** the uuid, lower-cased; null when absent or malformed */
+  id: string | null;
+  /** the address names something that is not a uuid ('Version not found', never the newest instead) */
+  malformed: boolean;
+}
+
+/** Reads ?version=: absent or empty is no request; anything but a uuid is malformed. */
+export function parseVersionId(value: string | null): RequestedVersion {
+  if (value === null || value.trim() === '') return { id: null, malformed: false };
+  return UUID.test(value) ? { id: value.toLowerCase(), malformed: false } : { id: null, malformed: true };
 }
 
 /**
  * The active version: the one in the address when the page has it, else the newest.
- * `missing` says the address named a version the page does not have ('Version not found').
+ * `missing` says the address named a version the page does not have, or something that is not a
+ * version id at all ('Version not found').
  */
 export function activeVersionOf<T extends { id: string }>(
   versions: readonly T[],
-  requested: string | null,
+  requested: RequestedVersion | string | null,
 ): { active: T | null; missing: boolean } {
+  if (requested !== null && typeof requested === 'object') {
+    if (requested.malformed) return { active: null, missing: true };
+    requested = requested.id;
+  }
   if (requested) {
     const found = versions.find((v) => v.id === requested);
     if (found) return { active: found, missing: false };
@@ -71,3 +85,28 @@ export interface ViewerState {
 export const canToggleView = (s: ViewerState) => !s.editing && !s.comparing;
 export const canEdit = (s: ViewerState) => s.mode === 'code' && !s.editing && !s.comparing;
 export const canCompare = (s: ViewerState, versionCount: number) => versionCount > 1 && !s.editing;
+
+/**
+ * The longest article HTML the database stores, in characters (pages_versions.html_content's check and
+ * save_version_edit, supabase/migrations/20261127000300): the editor says so before sending.
+ */
+export const ARTICLE_MAX_CHARS = 5_000_000;
+
+/** The HTML's length as PostgreSQL's length() counts it: code points (a JavaScript length counts UTF-16 units). */
+export function articleLength(html: string): number {
+  // code points ≤ UTF-16 units: only a string longer than the cap in units needs counting
+  if (html.length <= ARTICLE_MAX_CHARS) return html.length;
+  let count = 0;
+  for (let i = 0; i < html.length; i += 1) {
+    const unit = html.charCodeAt(i);
+    // a high surrogate followed by a low one is one code point
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < html.length) {
+      const next = html.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+export const isArticleTooLong = (html: string) => articleLength(html) > ARTICLE_MAX_CHARS;

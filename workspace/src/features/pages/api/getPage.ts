@@ -8,13 +8,17 @@ export type PageDetail = Pick<Page, 'id' | 'site' | 'name' | 'url' | 'status' | 
   statuses: { name: string } | null;
 };
 
-/** DataError not_found when the page is missing, not the user's, or of another site. */
+/**
+ * DataError not_found when the page is missing, not the user's, or of another site. A demo page
+ * (hide_revisions_texts_from_preview) is readable by everyone, so the page's site is joined with
+ * `!inner`: a site that is not the signed-in user's (the sites policy hides it) leaves no row.
+ */
 export async function getPage(siteId: number, pageId: number): Promise<PageDetail> {
   // maybeSingle: no row is a 200 with null (single() would answer 406, an error in the console)
   const page = await request((db) =>
     db
       .from('pages')
-      .select('id, site, name, url, status, date_created, date_modified, llm_answers_count, serp_results_count, statuses(name)')
+      .select('id, site, name, url, status, date_created, date_modified, llm_answers_count, serp_results_count, statuses(name), sites!inner(id)')
       .eq('id', pageId)
       .eq('site', siteId)
       .maybeSingle(),

@@ -1,11 +1,11 @@
-import { Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconSparkles, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { NS } from '../i18n';
 import { useCreateArticleActions } from '../api/createArticleActions';
 import { getLatestVersions } from '../api/getLatestVersions';
-import { versionUrlLines, type SelectedPage } from '../utils/versionUrls';
+import { copyOutcome, versionUrlLines, type SelectedPage } from '../utils/versionUrls';
 import { useState } from 'react';
 
 /** spec/app.md §9: batch create needs at least 2 pages; copying version URLs at least 1. */
@@ -15,6 +15,8 @@ export const MIN_PAGES_TO_COPY = 1;
 export interface BatchActionsBarProps {
   /** the selected pages, in the order they were selected (kept across pages, searches and filters) */
   selected: readonly SelectedPage[];
+  /** how many of the selected pages the current view (page, search, filter) does not show */
+  hiddenCount: number;
   onClear: () => void;
 }
 
@@ -24,7 +26,7 @@ async function writeClipboard(text: string) {
 }
 
 /** The batch actions on the selected pages: create articles, copy version URLs; the selection's size and Clear. */
-export function BatchActionsBar({ selected, onClear }: BatchActionsBarProps) {
+export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActionsBarProps) {
   const { t } = useTranslation(NS);
   const create = useCreateArticleActions();
   const [isCopying, setIsCopying] = useState(false);
@@ -51,12 +53,18 @@ export function BatchActionsBar({ selected, onClear }: BatchActionsBarProps) {
     try {
       const latest = await getLatestVersions(selected.map((page) => page.id));
       const lines = versionUrlLines(selected, latest, window.location.origin);
-      if (lines.length === 0) {
+      const outcome = copyOutcome(count, lines.length);
+      if (outcome.copied === 0) {
         showToast({ color: 'yellow', title: t('batch.noVersions'), message: t('selection.count', { count }) });
         return;
       }
       await writeClipboard(lines.join('\n'));
-      showToast({ color: 'teal', title: t('batch.copied', { count: lines.length }), message: lines.length < count ? t('batch.noVersions') : '' });
+      // 'N version URLs copied to clipboard', then how many selected pages had no version to copy
+      showToast({
+        color: 'teal',
+        title: t('batch.copied', { count: outcome.copied }),
+        message: outcome.withoutVersion > 0 ? t('batch.withoutVersion', { count: outcome.withoutVersion }) : '',
+      });
     } catch (error) {
       console.error('[pages] copy failed', error);
       showToast({ color: 'red', title: t('batch.copyFailed'), message: error instanceof Error ? error.message : '' });
@@ -70,16 +78,28 @@ export function BatchActionsBar({ selected, onClear }: BatchActionsBarProps) {
   return (
     <Paper withBorder radius="md" px="sm" py={8} bg={count > 0 ? 'indigo.0' : undefined} data-testid="batch-bar">
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="xs" wrap="nowrap" aria-live="polite" style={{ minHeight: 30 }}>
-          <Text size="sm" fw={count > 0 ? 600 : 400} c={count > 0 ? undefined : 'gray.7'} data-testid="selection-count">
-            {t('selection.count', { count })}
-          </Text>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap" aria-live="polite" style={{ minHeight: 30, rowGap: 0 }}>
+            <Text size="sm" fw={count > 0 ? 600 : 400} c={count > 0 ? undefined : 'gray.7'} data-testid="selection-count">
+              {t('selection.count', { count })}
+            </Text>
+            {hiddenCount > 0 && (
+              <Text size="sm" c="indigo.9" data-testid="selection-hidden">
+                {t('selection.hidden', { count: hiddenCount })}
+              </Text>
+            )}
+            {count > 0 && (
+              <Button size="compact-sm" variant="subtle" color="dark" leftSection={<IconX size={14} />} onClick={onClear}>
+                {t('selection.clear')}
+              </Button>
+            )}
+          </Group>
           {count > 0 && (
-            <Button size="compact-sm" variant="subtle" color="dark" leftSection={<IconX size={14} />} onClick={onClear}>
-              {t('selection.clear')}
-            </Button>
+            <Text size="xs" c="gray.7" data-testid="selection-hint">
+              {t('selection.hint')}
+            </Text>
           )}
-        </Group>
+        </Stack>
         <Group gap="xs">
           <Tooltip label={t('selection.createArticlesHint')} disabled={canCreate} withArrow>
             <span>

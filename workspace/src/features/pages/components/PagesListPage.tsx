@@ -115,13 +115,17 @@ export function PagesListPage() {
   }, [isLoadFailure, pages.error, t]);
 
   const siteMissing = siteId === null || (site.isError && isDataError(site.error) && site.error.kind === 'not_found');
+  // Demo pages are readable by everyone (the pages read policy), so the list request alone would show
+  // another user's demo page: rows are shown once the site lookup says the site is the user's, never
+  // when it says not found (the list request itself stays the one the backend is tuned for).
+  const rowsHidden = siteMissing || site.isPending;
   const siteName = site.data?.name ?? null;
-  const rows: PageListRow[] = siteId === null ? [] : (pages.data?.rows ?? []);
-  const total = siteId === null ? 0 : (pages.data?.total ?? 0);
-  const page = pages.data?.page ?? view.page;
+  const rows: PageListRow[] = rowsHidden ? [] : (pages.data?.rows ?? []);
+  const total = rowsHidden ? 0 : (pages.data?.total ?? 0);
+  const page = siteMissing ? 1 : (pages.data?.page ?? view.page);
   const lastPage = pageCountOf(total, view.pageSize);
   const range = shownRange(page, view.pageSize, total);
-  const isFirstLoad = siteId !== null && pages.isPending;
+  const isFirstLoad = !siteMissing && (pages.isPending || site.isPending);
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const onSort = (column: SortColumn) => {
@@ -181,7 +185,7 @@ export function PagesListPage() {
         />
       </Group>
 
-      <BatchActionsBar selected={selectedPages} onClear={() => setSelected(new Map())} />
+      <BatchActionsBar selected={selectedPages} hiddenCount={selected.size - visibleSelected} onClear={() => setSelected(new Map())} />
 
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />

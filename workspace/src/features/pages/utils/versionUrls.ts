@@ -23,3 +23,8 @@ export function latestByPage(versions: readonly { id: string; page: number }[]):
   for (const version of versions) if (!latest.has(version.page)) latest.set(version.page, version.id);
   return latest;
 }
+
+/** What 'copy version URLs' did: how many lines were copied, and how many selected pages had no version to copy. */
+export function copyOutcome(selectedCount: number, copiedCount: number): { copied: number; withoutVersion: number } {
+  return { copied: copiedCount, withoutVersion: Math.max(0, selectedCount - copiedCount) };
+}
