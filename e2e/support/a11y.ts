@@ -7,6 +7,11 @@ import { expect, type Page } from '@playwright/test';
  * `include` (a CSS selector) only; the message lists each rule, its impact and where it fails.
  */
 export async function expectNoSeriousA11yViolations(page: Page, { include }: { include?: string } = {}) {
+  expect(await seriousA11yViolations(page, { include }), 'axe-core: critical or serious violations').toEqual([]);
+}
+
+/** The critical and serious axe-core violations (WCAG 2.0/2.1 A and AA rules) of the page, one line each. */
+export async function seriousA11yViolations(page: Page, { include }: { include?: string } = {}): Promise<string[]> {
   // Colours read in the middle of a fade (a dialog opening, a toast arriving) are blends no reader sees
   // once it settles: wait for the finite animations and transitions to end (spinners loop forever).
   await page.waitForFunction(
@@ -20,8 +25,7 @@ export async function expectNoSeriousA11yViolations(page: Page, { include }: { i
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
-  const serious = violations
+  return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious, 'axe-core: critical or serious violations').toEqual([]);
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 140)}${(n.any[0] ?? n.all[0] ?? n.none[0])?.message ? ` (${(n.any[0] ?? n.all[0] ?? n.none[0]).message})` : ''}`).join(' | ')}`);
 }

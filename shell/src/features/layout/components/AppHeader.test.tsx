@@ -124,7 +124,7 @@ describe('header names', () => {
   it('the logo link is named by what it shows, then "accueil"; the current language is a checked radio', () => {
     setSignedOut();
     renderWithProviders(<AppHeader />);
-    expect(screen.getByTestId('header-logo')).toHaveAccessibleName('Citable SEO x IA Content , accueil');
+    expect(screen.getByTestId('header-logo')).toHaveAccessibleName('Citable Contenu SEO x IA , accueil');
     const group = screen.getByRole('radiogroup', { name: 'Langue' });
     expect(within(group).getByRole('radio', { name: 'FR' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'EN' })).not.toBeChecked();

@@ -54,7 +54,6 @@ export function AppLayout() {
         padding={0}
         withCloseButton={false}
         title={undefined}
-        aria-label={t('nav.label')}
         overlayProps={{ backgroundOpacity: 0.45, blur: 1 }}
         styles={{ body: { height: '100%' } }}
         data-testid="nav-drawer"

@@ -31,8 +31,9 @@ export function NotificationsBell() {
   const { t } = useTranslation('shell');
   return (
     <Popover width={300} position="bottom-end" shadow="md" withArrow radius="md">
-      <Popover.Target>
-        <Indicator label={NOTIFICATION_BADGE_COUNT} size={18} color="red" offset={6} data-testid="notifications-badge">
+      {/* the button is the popover's target (it gets aria-expanded), not the badge's wrapper */}
+      <Indicator label={NOTIFICATION_BADGE_COUNT} size={18} color="red" offset={6} data-testid="notifications-badge">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -41,8 +42,8 @@ export function NotificationsBell() {
           >
             <IconBell size={20} stroke={1.7} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <NotificationsPanel />
       </Popover.Dropdown>

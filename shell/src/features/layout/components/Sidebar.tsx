@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
 import { NavLink, ScrollArea, Tooltip } from '@citable/mantine-bundled';
 import {
@@ -114,8 +114,9 @@ export function Sidebar({ collapsed, header, onToggleCollapsed, onNavigate }: Si
           <Stack gap={6} align="center">
             {toggle}
             <Tooltip label={copyright} position="right" withArrow>
-              <Text size="xs" c="dimmed" aria-label={copyright}>
-                ©
+              <Text size="xs" c="dimmed">
+                <span aria-hidden>©</span>
+                <VisuallyHidden>{copyright}</VisuallyHidden>
               </Text>
             </Tooltip>
           </Stack>
