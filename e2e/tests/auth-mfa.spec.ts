@@ -45,7 +45,7 @@ test.describe('two-factor authentication', () => {
     const section = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Double authentification' }) });
     await expect(section.getByText('La double authentification est désactivée.')).toBeVisible();
     await section.getByRole('button', { name: 'Activer la double authentification' }).click();
-    await expect(section.getByRole('img', { name: "QR code à scanner avec votre application d'authentification" })).toBeVisible();
+    await expect(section.getByRole('img', { name: 'QR code à scanner avec votre application d’authentification' })).toBeVisible();
     const secret = (await section.getByTestId('two-factor-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     // the new section (the page's dimmed descriptions are checked elsewhere)
@@ -118,7 +118,7 @@ test.describe('confirmation e-mail sent again', () => {
     const alert = page.getByRole('status').filter({ hasText: 'Adresse e-mail non confirmée' });
     await expect(alert).toBeVisible();
     await expectNoSeriousA11yViolations(page, { include: 'form[aria-label="Connexion"]' });
-    await alert.getByRole('button', { name: "Renvoyer l'e-mail de confirmation" }).click();
+    await alert.getByRole('button', { name: 'Renvoyer l’e-mail de confirmation' }).click();
     await expectToast(page, 'E-mail envoyé');
     await expect(page.getByText(/Un nouvel e-mail de confirmation est en route/).first()).toBeVisible();
     await expect.poll(async () => (await mails(request, email)).length).toBe(1);
@@ -127,8 +127,8 @@ test.describe('confirmation e-mail sent again', () => {
 
     // at once again: GoTrue's per-address interval, said in French
     await signInWithPassword(page, email, password);
-    await page.getByRole('status').getByRole('button', { name: "Renvoyer l'e-mail de confirmation" }).click();
-    await expectToast(page, "Impossible d'envoyer l'e-mail", /Par sécurité, vous pourrez refaire cette demande dans \d+ secondes?\./);
+    await page.getByRole('status').getByRole('button', { name: 'Renvoyer l’e-mail de confirmation' }).click();
+    await expectToast(page, 'Impossible d’envoyer l’e-mail', /Par sécurité, vous pourrez refaire cette demande dans \d+ secondes?\./);
 
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
     await page.goto(link);

@@ -304,14 +304,14 @@ describe('issue 20: resend, second factor, closed sign-ups', () => {
     await signInAs(user);
     const status = await screen.findByRole('status');
     expect(within(status).getByText('Adresse e-mail non confirmée')).toBeInTheDocument();
-    await user.click(within(status).getByRole('button', { name: "Renvoyer l'e-mail de confirmation" }));
+    await user.click(within(status).getByRole('button', { name: 'Renvoyer l’e-mail de confirmation' }));
     expect(resendConfirmation).toHaveBeenCalledWith('marie@exemple.fr');
     expect((await screen.findAllByText(/Un nouvel e-mail de confirmation est en route/)).length).toBeGreaterThan(0);
     act(() => notifications.clean());
     // a second sign-in attempt: the offer comes back; the server's interval is said in French
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    await user.click(await screen.findByRole('button', { name: "Renvoyer l'e-mail de confirmation" }));
-    expect(await screen.findByText("Impossible d'envoyer l'e-mail")).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Renvoyer l’e-mail de confirmation' }));
+    expect(await screen.findByText('Impossible d’envoyer l’e-mail')).toBeInTheDocument();
     expect(screen.getByText('Par sécurité, vous pourrez refaire cette demande dans 42 secondes.')).toBeInTheDocument();
   });
 
@@ -321,7 +321,7 @@ describe('issue 20: resend, second factor, closed sign-ups', () => {
     renderWithProviders(<AuthPage />, { route: '/auth' });
     await signInAs(user);
     expect(await screen.findByText('Erreur de connexion')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: "Renvoyer l'e-mail de confirmation" })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Renvoyer l’e-mail de confirmation' })).not.toBeInTheDocument();
   });
 
   it('a session whose second factor is due shows the code prompt; a wrong code is said in French', async () => {

@@ -37,7 +37,7 @@ describe('settings: two-factor authentication', () => {
     renderWithProviders(<TwoFactorSection />);
     expect(screen.getByText('La double authentification est désactivée.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Activer la double authentification' }));
-    expect(await screen.findByRole('img', { name: "QR code à scanner avec votre application d'authentification" })).toHaveAttribute('src', enrollment.qrCode);
+    expect(await screen.findByRole('img', { name: 'QR code à scanner avec votre application d’authentification' })).toHaveAttribute('src', enrollment.qrCode);
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent(enrollment.secret);
     const form = screen.getByRole('form', { name: 'Double authentification' });
     await user.click(within(form).getByRole('button', { name: 'Confirmer' }));
@@ -67,7 +67,7 @@ describe('settings: two-factor authentication', () => {
     renderWithProviders(<TwoFactorSection />);
     await user.click(screen.getByRole('button', { name: 'Désactiver la double authentification' }));
     expect(unenrollFactor).toHaveBeenCalledWith('f1');
-    expect(await screen.findByText(/Confirmez d'abord votre identité/)).toBeInTheDocument();
+    expect(await screen.findByText(/Confirmez d’abord votre identité/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Désactiver la double authentification' }));
     expect(await screen.findByText('Double authentification désactivée')).toBeInTheDocument();
     expect(screen.getByText('La double authentification est désactivée.')).toBeInTheDocument();
