@@ -336,10 +336,17 @@ test.describe('signed-in layout', () => {
 
   test('mobile 375px: hamburger opens the drawer, the backdrop and navigation close it; screenshots', async ({ page, request }) => {
     await page.setViewportSize({ width: 375, height: 812 });
+    // a phone's public header: the product name, the current language and one sign-in button
+    await page.goto('/');
+    await expect(page.getByTestId('header-logo')).toContainText('Citable');
+    await expect(page.getByRole('radiogroup', { name: 'Langue' }).getByRole('radio', { name: 'FR' })).toBeChecked();
+    await expect(page.getByRole('link', { name: 'Connexion' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Commencer' })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // the sign-in page offers no header button to itself
     await page.goto('/auth');
     await expect(page.getByRole('tab', { name: 'Connexion' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Connexion' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Commencer' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Connexion' })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'auth-375.png'), fullPage: true });
 

@@ -7,7 +7,7 @@ import { useMarketingT } from '../../lib/locale';
 function StatusScreen({ icon, title, text, contactLine, action }: { icon: ReactNode; title: string; text: string; contactLine: ReactNode; action?: ReactNode }) {
   return (
     <div className="cz-marketing">
-      <Center mih="calc(100vh - 160px)" className="cz-hero">
+      <Center mih="calc(100dvh - 64px)" className="cz-hero">
         <Container size={620} py={64}>
           <Stack align="center" ta="center" gap="lg">
             <ThemeIcon size={88} radius={88} variant="light">{icon}</ThemeIcon>

@@ -109,9 +109,9 @@ describe('AppHeader', () => {
 });
 
 describe('status pages', () => {
-  it('/maintenance and /coming-soon show no sign-in buttons (the site is not open)', () => {
+  it('/maintenance, /coming-soon (the site is not open) and the sign-in page itself show no sign-in buttons', () => {
     setSignedOut();
-    for (const route of ['/maintenance', '/coming-soon/']) {
+    for (const route of ['/maintenance', '/coming-soon/', '/auth', '/auth/update-password']) {
       const { unmount } = renderWithProviders(<AppHeader />, { route, path: '*' });
       expect(screen.queryByRole('link', { name: 'Connexion' })).not.toBeInTheDocument();
       expect(screen.getByTestId('header-logo')).toBeInTheDocument();

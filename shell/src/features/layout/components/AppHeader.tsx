@@ -27,7 +27,9 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
   const { t } = useTranslation('shell');
   const isLoggedIn = useIsLoggedIn();
   const { pathname } = useLocation();
-  const isStatusPage = STATUS_PAGES.includes(pathname.replace(/\/+$/, ''));
+  const path = pathname.replace(/\/+$/, '');
+  // no sign-in buttons where the site is closed, nor on the sign-in page itself
+  const hideAuthButtons = STATUS_PAGES.includes(path) || path === '/auth' || path.startsWith('/auth/');
   return (
     <Group h="100%" px={{ base: 'xs', xs: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
@@ -51,7 +53,7 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
           <Suspense fallback={<SignedInActionsPlaceholder />}>
             <SignedInActions />
           </Suspense>
-        ) : isStatusPage ? null : (
+        ) : hideAuthButtons ? null : (
           <>
             {/* both lead to /auth: on a phone one button is enough, and the name and language keep their room */}
             <Button component={Link} to="/auth" variant="subtle" size="sm" px={{ base: 8, xs: 'md' }} fz={{ base: 'xs', xs: 'sm' }}>
