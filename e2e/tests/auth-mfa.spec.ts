@@ -128,7 +128,7 @@ test.describe('confirmation e-mail sent again', () => {
     // at once again: GoTrue's per-address interval, said in French
     await signInWithPassword(page, email, password);
     await page.getByRole('status').getByRole('button', { name: 'Renvoyer l’e-mail de confirmation' }).click();
-    await expectToast(page, 'Impossible d’envoyer l’e-mail', /Par sécurité, vous pourrez refaire cette demande dans \d+ secondes?\./);
+    await expectToast(page, 'Impossible d’envoyer l’e-mail', /Par sécurité, vous pourrez refaire cette demande dans \d+\s+secondes?\./);
 
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
     await page.goto(link);
