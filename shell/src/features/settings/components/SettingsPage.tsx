@@ -10,6 +10,7 @@ import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { TwoFactorSection } from './TwoFactorSection';
+import '../texts';
 
 function DisplayNameForm() {
   const { t } = useTranslation('shell');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore, useUser, type TotpEnrollment } from '@citable/shared';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import '../texts';
 
 type Busy = null | 'starting' | 'confirming' | 'disabling';
 
@@ -24,7 +25,7 @@ export function TwoFactorSection() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { code: '' },
-    validate: { code: (value) => (/^\d{6}$/.test(value.trim()) ? null : tAuth('validation.codeInvalid')) },
+    validate: { code: (value) => (/^\d{6}$/.test(value.trim()) ? null : t('settings.twoFactor.codeInvalid')) },
   });
 
   const fail = (error: unknown) => showErrorToast(t('settings.twoFactor.error'), authErrorMessage(error, tAuth));
