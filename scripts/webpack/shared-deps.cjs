@@ -187,6 +187,8 @@ function sharedLibrary(sharedLibraryDir = path.join(ROOT, 'shared')) {
   for (const [sub, target] of Object.entries(exportsField)) {
     const file = typeof target === 'string' ? target : target.default || target.import;
     if (typeof file !== 'string' || sub.includes('*') || !/\.tsx?$/.test(file)) continue;
+    // test helpers (src/testing/) are for the apps' tests only: not federated modules every page registers
+    if (/(^|\/)testing\//.test(file)) continue;
     entries[sub === '.' ? pkg.name : `${pkg.name}/${sub.replace(/^\.\//, '')}`] = path.join(sharedLibraryDir, file);
   }
   return { name: pkg.name, version: pkg.version, entries };

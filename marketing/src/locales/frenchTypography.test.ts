@@ -1,4 +1,4 @@
-import { frenchTypographyIssues, stringsOf } from '@citable/shared/french-typography';
+import { frenchTypographyIssues, stringsOf } from '@citable/shared/testing/french-typography';
 import fr from './fr';
 import { coreMessages } from '../i18n';
 

@@ -88,7 +88,7 @@ export function authErrorMessage(error: unknown, t: Translate = defaultTranslate
     const seconds = /after (\d+) seconds?/i.exec(message)?.[1];
     if (seconds) return t('errors:auth.over_email_send_rate_limit_wait', { count: Number(seconds) });
   }
-  if (code === 'validation_failed' && /e-?mail/i.test(message)) return t('auth:validation.emailInvalid');
+  if (code === 'validation_failed' && /e-?mail/i.test(message)) return t('errors:auth.validation_email');
   if (code && KNOWN_CODES.has(code)) return t(`errors:auth.${code}`);
 
   const { kind } = toDataError(raw);

@@ -8,6 +8,7 @@ import { useAuthStore } from '@citable/shared';
 import { checkPasswordsMatch, validateConfirmation, validatePassword } from '../lib/auth/validation';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { showErrorToast, showSuccessToast } from '../lib/toasts';
+import '../lib/auth/texts';
 
 /** Form shared by /auth/update-password and the settings page. */
 export function UpdatePasswordForm({ onUpdated, submitLabel }: { onUpdated: () => void; submitLabel?: string }) {

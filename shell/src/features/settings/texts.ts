@@ -1,5 +1,5 @@
-// The two-factor section's texts, merged into the 'shell' namespace by the settings chunk that shows
-// them (not part of every public page's first download).
+// The settings page's texts (two-factor section included), merged into the 'shell' namespace by the
+// settings chunk that shows them (signed-in only: not part of every public page's first download).
 import { addTranslations } from '@citable/shared';
 import en from './locales/en.json';
 import fr from './locales/fr.json';

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
 import { showErrorToast } from '../toasts';
+import './texts';
 
 /** Signs out, then goes to '/'; on failure shows 'Impossible de se déconnecter. Veuillez réessayer.' */
 export function useSignOut() {

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { showErrorToast } from '../toasts';
+import './texts';
 
 // Same shape as Mantine's isEmail: something@something.tld, no spaces.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -9,7 +9,7 @@ import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
 import { ResetRequestForm } from './ResetRequestForm';
 import { MfaChallengeForm } from './MfaChallengeForm';
-import '../texts';
+import '../../../lib/auth/texts';
 
 export type AuthMode = 'login' | 'signup' | 'reset';
 

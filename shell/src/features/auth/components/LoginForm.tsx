@@ -10,7 +10,7 @@ import { authErrorMessage } from '@citable/shared/auth-errors';
 import { validateEmail, validatePassword } from '../../../lib/auth/validation';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { afterSignInPath } from '../utils/redirect';
-import '../texts';
+import '../../../lib/auth/texts';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const { t } = useTranslation('auth');

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { showErrorToast } from '../../../lib/toasts';
-import '../texts';
+import '../../../lib/auth/texts';
 
 /**
  * The second step of a sign-in when the user has turned two-factor authentication on: the 6-digit

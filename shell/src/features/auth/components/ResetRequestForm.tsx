@@ -8,6 +8,7 @@ import { useAuthStore } from '@citable/shared';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { validateEmail } from '../../../lib/auth/validation';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import '../../../lib/auth/texts';
 
 export function ResetRequestForm({ onBack, onSent }: { onBack: () => void; onSent: () => void }) {
   const { t } = useTranslation('auth');

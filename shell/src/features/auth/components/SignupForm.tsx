@@ -8,6 +8,7 @@ import { useAuthStore } from '@citable/shared';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { checkPasswordsMatch, validateConfirmation, validateEmail, validatePassword } from '../../../lib/auth/validation';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import '../../../lib/auth/texts';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { t } = useTranslation('auth');

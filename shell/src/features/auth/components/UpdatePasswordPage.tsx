@@ -5,7 +5,7 @@ import { useAuthStore, useDocumentTitle } from '@citable/shared';
 import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
 import { FullPageLoader } from './FullPageLoader';
 import { DEFAULT_SIGNED_IN_PATH } from '../utils/redirect';
-import '../texts';
+import '../../../lib/auth/texts';
 
 /** /auth/update-password, reached from the reset e-mail (recovery session in the URL fragment). */
 export function UpdatePasswordPage() {

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@ma
 import { IconAlertTriangle, IconBrandLinkedin, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig } from '@citable/shared';
+import '../texts';
 
 type ScriptState = 'loading' | 'ready' | 'error';
 

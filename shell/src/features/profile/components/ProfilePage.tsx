@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getAvatarUrl, getDisplayName, getUserInitials, useUser } from '@citable/shared';
 import { LinkedInConnect } from './LinkedInConnect';
+import '../texts';
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation('shell');

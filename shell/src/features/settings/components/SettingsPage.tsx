@@ -11,6 +11,7 @@ import { authErrorMessage } from '@citable/shared/auth-errors';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { TwoFactorSection } from './TwoFactorSection';
 import '../texts';
+import '../../../lib/auth/texts';
 
 function DisplayNameForm() {
   const { t } = useTranslation('shell');

@@ -8,6 +8,7 @@ import { useAuthStore, useUser, type TotpEnrollment } from '@citable/shared';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import '../texts';
+import '../../../lib/auth/texts';
 
 type Busy = null | 'starting' | 'confirming' | 'disabling';
 

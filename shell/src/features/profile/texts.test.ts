@@ -1,8 +1,8 @@
-import { frenchTypographyIssues, stringsOf } from '@citable/shared/french-typography';
+import { frenchTypographyIssues, stringsOf } from '@citable/shared/testing/french-typography';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
-describe("the sign-in extras' texts", () => {
+describe("the profile page's texts", () => {
   it('French typography: non-breaking spaces, ’, …', () => {
     expect(frenchTypographyIssues(stringsOf(fr))).toEqual([]);
   });
