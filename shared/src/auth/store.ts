@@ -11,8 +11,10 @@ function showAuthNotice(notice: AuthNotice) {
   showToast({
     id: `auth-${notice}`,
     color: notice === 'signedIn' ? 'teal' : 'blue',
-    title: i18n.t(`auth:toast.${notice}.title`),
-    message: i18n.t(`auth:toast.${notice}.message`),
+    // (in the first-load namespace: the 'auth' one comes with the sign-in pages, and a confirmation link
+    // signs a visitor in on any page)
+    title: i18n.t(`platform:authNotice.${notice}.title`),
+    message: i18n.t(`platform:authNotice.${notice}.message`),
   });
 }
 
