@@ -136,7 +136,8 @@ test.describe.serial('keywords', () => {
     const dictKw = (await rest<Json[]>(request, 'service', 'GET', `keywords?keyword=eq.${encodeURIComponent(DICTIONARY_KEYWORD)}&select=id`))[0].id as number;
     await closeToasts(page);
     await row(page, DICTIONARY_KEYWORD).getByTestId('serp-search').click();
-    await expect(page.getByText('SERP search action added. The search will run in the background.')).toBeVisible();
+    // (the first toast may still be fading out beside the new one)
+    await expect(page.getByText('SERP search action added. The search will run in the background.').last()).toBeVisible();
     const serpsActions = `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${serpsAction}&select=id,info2,created_date,status`;
     await expect.poll(async () => (await rest<Json[]>(request, 'service', 'GET', serpsActions))[0].info2).toBe(String(dictKw));
     const second = await rest<Json[]>(request, 'service', 'GET', serpsActions);
