@@ -943,13 +943,19 @@ export function createStorageService({ pool, root, verifyJwt, jwtSecret, maxUplo
 
   // ------------------------------------------------------ move, copy, info
 
-  async function moveObject(req) {
-    const who = await caller(req);
-    const b = await body(req, 64 * 1024);
+  /** The source and destination of a move or copy body (storage-api: bucketId, sourceKey, destinationKey, destinationBucket). */
+  function moveCopyTarget(b) {
     const bucket = validateBucketId(encodeURIComponent(requireString(b, 'bucketId')));
     const from = validateKey(encodeURIComponent(requireString(b, 'sourceKey')));
     const to = validateKey(encodeURIComponent(requireString(b, 'destinationKey')));
     const destBucket = b.destinationBucket ? validateBucketId(encodeURIComponent(String(b.destinationBucket))) : bucket;
+    return { bucket, from, to, destBucket };
+  }
+
+  async function moveObject(req) {
+    const who = await caller(req);
+    const b = await body(req, 64 * 1024);
+    const { bucket, from, to, destBucket } = moveCopyTarget(b);
     const destRow = await getBucket(destBucket);
     const id = await asCaller(who, async (db) => {
       const src = await db.query('select id, metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, from]);
@@ -981,10 +987,7 @@ export function createStorageService({ pool, root, verifyJwt, jwtSecret, maxUplo
   async function copyObject(req) {
     const who = await caller(req);
     const b = await body(req, 64 * 1024);
-    const bucket = validateBucketId(encodeURIComponent(requireString(b, 'bucketId')));
-    const from = validateKey(encodeURIComponent(requireString(b, 'sourceKey')));
-    const to = validateKey(encodeURIComponent(requireString(b, 'destinationKey')));
-    const destBucket = b.destinationBucket ? validateBucketId(encodeURIComponent(String(b.destinationBucket))) : bucket;
+    const { bucket, from, to, destBucket } = moveCopyTarget(b);
     const copyMetadata = b.copyMetadata ?? true;
     if (typeof copyMetadata !== 'boolean') throw E.badRequest('body/copyMetadata must be boolean');
     const upsert = String(req.headers['x-upsert']).toLowerCase() === 'true';
