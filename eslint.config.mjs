@@ -154,6 +154,11 @@ export default tseslint.config(
     },
   },
   {
+    // a classic script inlined into the shell page (the prerendered copy's tap queue): the browser's globals
+    files: ['scripts/lib/prerender-taps.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['**/*.test.{ts,tsx,js,cjs,mjs}', 'scripts/jest/**', '**/testing/**', 'e2e/**'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },

@@ -156,8 +156,9 @@ async function main() {
     for (const locale of LOCALES) {
       const html = await renderPage(key, locale);
       const entry = entryFor(key, locale);
-      // forms only work once the interactive page has taken over: until then they are inert, so a
-      // visitor cannot type into (and lose) or natively submit the prerendered copy
+      // forms are inert in the HTML: a page read without JavaScript cannot submit them natively; in a
+      // browser the tap queue inlined after the copy (scripts/lib/prerender-taps.js) makes them usable
+      // and carries what the visitor typed into the live form when the page takes over
       writeFileSync(path.join(outDir, entry.bodyFile), html.replace(/<form(?=[\s>])/g, '<form inert=""'));
       locales[locale] = entry;
     }

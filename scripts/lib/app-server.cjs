@@ -10,7 +10,7 @@ const gzip = require('node:util').promisify(zlib.gzip);
 
 const acceptsGzip = (req) => /\bgzip\b/.test(req.headers['accept-encoding'] || '');
 const { buildRuntimeConfig, remoteBaseUrl } = require('./runtime-config.cjs');
-const { createPrerenderer } = require('./prerender.cjs');
+const { createPrerenderer, TAPS_SCRIPT_HASH } = require('./prerender.cjs');
 const { isShellRoute } = require('./shell-routes.cjs');
 const { createArticleViewHead, NOINDEX } = require('./article-view-head.cjs');
 
@@ -62,7 +62,8 @@ function contentSecurityPolicy(config) {
   const list = (...items) => Array.from(new Set(items.filter(Boolean))).join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list("'self'", ...remotes, linkedin)}`,
+    // the one inline script: the prerendered copy's tap queue (prerender-taps.js), allowed by its hash
+    `script-src ${list("'self'", `'${TAPS_SCRIPT_HASH}'`, ...remotes, linkedin)}`,
     `style-src ${list("'self'", "'unsafe-inline'", ...remotes, 'https:')}`,
     `img-src 'self' data: blob: http: https:`,
     `font-src ${list("'self'", 'data:', ...remotes, 'https:')}`,

@@ -58,6 +58,16 @@ function headTags(entry) {
 }
 
 const PRERENDER_ID = 'citable-prerender';
+/**
+ * The script inlined right after the copy: taps, typing and focus on the copy are kept and handed to the
+ * live page when it takes over (./prerender-taps.js). Its hash goes into the shell page's
+ * Content-Security-Policy (app-server.cjs), which allows no other inline script.
+ */
+const TAPS_SCRIPT = require('node:fs')
+  .readFileSync(require('node:path').join(__dirname, 'prerender-taps.js'), 'utf8')
+  .replace(/^\/\*[\s\S]*?\*\/\s*/, '')
+  .trim();
+const TAPS_SCRIPT_HASH = `sha256-${require('node:crypto').createHash('sha256').update(TAPS_SCRIPT).digest('base64')}`;
 /** Height of the shell's sticky header (shell/src/features/layout/components/AppHeader.tsx HEADER_HEIGHT). */
 const HEADER_HEIGHT = 64;
 const HANDOFF_CSS =
@@ -68,7 +78,9 @@ const HANDOFF_CSS =
   `body:has(#root [data-remote="marketing"],#root [data-remote-root="marketing"]) #${PRERENDER_ID}{display:block}` +
   // an error panel (remote down, bad config) must never be covered: the error panel carries data-remote too,
   // so this rule outranks the one above whatever the selectors' specificity
-  `body:has([data-testid="remote-error"]) #${PRERENDER_ID},body:has([data-testid="config-error"]) #${PRERENDER_ID}{display:none!important}`;
+  `body:has([data-testid="remote-error"]) #${PRERENDER_ID},body:has([data-testid="config-error"]) #${PRERENDER_ID}{display:none!important}` +
+  // a control tapped before the live page took over (./prerender-taps.js): it answers when the page is ready
+  `#${PRERENDER_ID} [data-cz-pending]{cursor:progress;opacity:.72;transition:opacity .2s}`;
 
 /** Injects head data and body HTML of a manifest entry into the shell's index.html. */
 function injectPrerender(html, entry, bodyHtml, opts = {}) {
@@ -100,7 +112,7 @@ function injectPrerender(html, entry, bodyHtml, opts = {}) {
     out = out.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
     const overlay = `<div id="${PRERENDER_ID}" data-route="${escapeHtml(entry.path || '')}" data-lang="${escapeHtml(entry.lang || '')}">${bodyHtml}</div>`;
     const root = /<div id=(?:"root"|'root'|root)>\s*(?:<!--citable-body-->)?\s*<\/div>/;
-    if (root.test(out)) out = out.replace(root, () => `<div id="root"></div>${overlay}`);
+    if (root.test(out)) out = out.replace(root, () => `<div id="root"></div>${overlay}<script>${TAPS_SCRIPT}</script>`);
   }
   return out;
 }
@@ -244,4 +256,4 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
 
 const SAFE_STYLE_FILE = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.css$/;
 
-module.exports = { createPrerenderer, injectPrerender, headTags, escapeHtml, normalizeRoute, requestLanguage, rebase, PRERENDER_ID };
+module.exports = { TAPS_SCRIPT, TAPS_SCRIPT_HASH, createPrerenderer, injectPrerender, headTags, escapeHtml, normalizeRoute, requestLanguage, rebase, PRERENDER_ID };

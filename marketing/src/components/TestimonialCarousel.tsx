@@ -42,6 +42,9 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
   }, [embla]);
 
   const total = snaps || items.length;
+  // a looping carousel of more slides than it shows can always move: its arrows are live from the
+  // prerendered copy on (Mantine marks them inactive until its script measures the slides)
+  const looping = items.length > 2 ? { 'aria-disabled': false, 'data-inactive': undefined, tabIndex: 0 } : {};
   return (
     <>
       <Carousel
@@ -58,8 +61,8 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
         withIndicators
         withKeyboardEvents
         controlSize={40}
-        previousControlProps={{ 'aria-label': t('common.previous') }}
-        nextControlProps={{ 'aria-label': t('common.next') }}
+        previousControlProps={{ 'aria-label': t('common.previous'), ...looping }}
+        nextControlProps={{ 'aria-label': t('common.next'), ...looping }}
         getIndicatorProps={(index) => ({ 'aria-label': t('common.goToSlide', { index: index + 1 }) })}
         classNames={{ controls: 'cz-carousel-controls', indicators: 'cz-carousel-dots', indicator: 'cz-carousel-dot' }}
       >

@@ -164,7 +164,9 @@ describe('app server', () => {
     const spa = await request(`${shell.url}/sites/42/pages`, { accept: 'text/html' });
     expect(spa.status).toBe(200);
     expect(spa.body.toString()).toContain('<div id="root">');
-    expect(spa.headers['content-security-policy']).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:9/);
+    // 'self', the prerendered copy's tap queue by its hash (no other inline script), the remotes
+    expect(spa.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' http:\/\/127\.0\.0\.1:9/);
+    expect(spa.headers['content-security-policy'].split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
     expect((await request(`${shell.url}/missing.js`)).status).toBe(404);
     expect((await request(`${shell.url}/..%2f..%2fetc%2fpasswd`)).status).toBe(404);
     expect((await request(`${shell.url}/%E0%A4%A`)).status).toBe(400);

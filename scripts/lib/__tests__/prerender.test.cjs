@@ -5,7 +5,8 @@ const os = require('node:os');
 const path = require('node:path');
 const http = require('node:http');
 const { startAppServer } = require('../app-server.cjs');
-const { createPrerenderer, injectPrerender, requestLanguage, rebase } = require('../prerender.cjs');
+const crypto = require('node:crypto');
+const { createPrerenderer, injectPrerender, requestLanguage, rebase, TAPS_SCRIPT_HASH } = require('../prerender.cjs');
 
 // the shell's built index.html is minified: unquoted attributes, no placeholders
 const MINIFIED_INDEX =
@@ -98,11 +99,23 @@ describe('injectPrerender', () => {
     expect(html.indexOf('<link rel="stylesheet"')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('inlines the tap queue right after the copy, whose hash is the one the page’s CSP allows', () => {
+    const html = injectPrerender(MINIFIED_INDEX, { path: '/', lang: 'fr' }, '<main><button>Go</button></main>');
+    const script = /<\/main><\/div><script>([\s\S]*?)<\/script><\/body>/.exec(html);
+    expect(script).not.toBeNull();
+    expect(script[1]).toContain("getElementById(COPY_ID)");
+    expect(`sha256-${crypto.createHash('sha256').update(script[1]).digest('base64')}`).toBe(TAPS_SCRIPT_HASH);
+    // the script is the only inline one, and must not be able to close its own element early
+    expect(script[1]).not.toMatch(/<\/script/i);
+    expect(html).toMatch(/#citable-prerender \[data-cz-pending\]\{cursor:progress/);
+  });
+
   it('adds no stylesheet or hand-off CSS without a body', () => {
     const html = injectPrerender(MINIFIED_INDEX, { title: 'T' }, '', { stylesheetHref: 'http://m/x.css' });
     expect(html).not.toContain('stylesheet');
     expect(html).toContain('<div id=root></div>');
     expect(html).toContain('<noscript>JS</noscript>');
+    expect(html).not.toContain('<script>');
   });
 });
 
