@@ -90,6 +90,8 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
   const isHost = app === 'shell';
   const config = runtimeConfig || (await buildRuntimeConfig(env));
   const configBody = JSON.stringify(config);
+  // JSON in a script element: "<" escaped so the data cannot close the element
+  const inlineConfig = `<script type="application/json" id="citable-config">${configBody.replace(/</g, '\\u003c')}</script>`;
   const csp = isHost && env.CSP !== 'off' ? contentSecurityPolicy(config) : null;
   const root = path.resolve(distDir);
   const prerender =
@@ -162,6 +164,9 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
     if (prerender && /text\/html/.test(req.headers.accept || '')) html = await prerender.render(pathname, html, req);
     const view = viewHead ? await viewHead.render(pathname, html) : null;
     if (view) html = view.html;
+    // the runtime config travels with the page (inert JSON, read by loadRuntimeConfig in @citable/shared):
+    // the shell starts without waiting for a /config.json round trip
+    if (isHost) html = html.replace(/<\/body>/, () => `${inlineConfig}</body>`);
     // a /view page other than a demo article (a client's draft: its HTML carries the article and the
     // client's comments) is kept by no cache, shared or private; a demo article is a public page
     const isView = pathname === '/view' || pathname.startsWith('/view/');

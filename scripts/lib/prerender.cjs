@@ -97,7 +97,12 @@ function injectPrerender(html, entry, bodyHtml, opts = {}) {
   let tags = headTags(entry);
   if (bodyHtml) {
     const styles = opts.stylesheetHref ? `<link rel="stylesheet" href="${escapeHtml(opts.stylesheetHref)}" />\n    ` : '';
-    tags = `${styles}<style data-citable-prerender>${HANDOFF_CSS}</style>${tags ? `\n    ${tags}` : ''}`;
+    // the marketing remote's first files, fetched while the shell's own download (see remotePreloads)
+    const preloads = (opts.preloads || [])
+      // low priority: the page's own stylesheet (render-blocking) and the shell's main.js come first
+      .map((p) => `<link rel="preload" href="${escapeHtml(p.href)}" as="${escapeHtml(p.as)}"${p.crossorigin ? ' crossorigin' : ''} fetchpriority="low" />\n    `)
+      .join('');
+    tags = `${styles}${preloads}<style data-citable-prerender>${HANDOFF_CSS}</style>${tags ? `\n    ${tags}` : ''}`;
   }
   if (tags) {
     out = out.includes('<!--citable-head-->')
@@ -209,11 +214,35 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
         bodyHtml = (await cached(`${base}/prerender/${entry.bodyFile}`, (r) => r.text())) || '';
       }
       const styles = typeof manifest.styles === 'string' && SAFE_STYLE_FILE.test(manifest.styles) ? `${base}/prerender/${manifest.styles}` : null;
-      return injectPrerender(html, entry, bodyHtml, { stylesheetHref: styles });
+      return injectPrerender(html, entry, bodyHtml, { stylesheetHref: styles, preloads: bodyHtml ? await remotePreloads() : [] });
     } catch (error) {
       log(`prerender: ${pathname} failed (${error && error.message ? error.message : error})`);
       return html;
     }
+  }
+
+  /**
+   * What the shell fetches of the marketing remote before it can render a page, in this order: the
+   * remote's manifest, its entry, and its exposed app's own JS and CSS (read from the remote's
+   * mf-manifest.json, cached like the prerender manifest). Without hints the browser only learns of each
+   * once the previous one has arrived, after all of the shell's JavaScript: three round trips in a row.
+   * Scripts are preloaded without CORS, as webpack and the federation runtime load them; the manifest
+   * with it, as fetch() does.
+   * @returns {Promise<{ href: string, as: string, crossorigin?: boolean }[]>}
+   */
+  async function remotePreloads() {
+    const mf = await cached(`${base}/mf-manifest.json`, (r) => r.json());
+    const meta = mf && mf.metaData;
+    const expose = mf && Array.isArray(mf.exposes) ? mf.exposes.find((e) => e && e.name === 'MarketingApp') : null;
+    if (!meta || !meta.remoteEntry || !expose || !expose.assets) return [];
+    const file = (name) => (typeof name === 'string' && SAFE_ASSET.test(name) ? `${base}/${name}` : null);
+    const list = [
+      { href: `${base}/mf-manifest.json`, as: 'fetch', crossorigin: true },
+      { href: file([meta.remoteEntry.path, meta.remoteEntry.name].filter(Boolean).join('/')), as: 'script' },
+      ...((expose.assets.js && expose.assets.js.sync) || []).map((name) => ({ href: file(name), as: 'script' })),
+      ...((expose.assets.css && expose.assets.css.sync) || []).map((name) => ({ href: file(name), as: 'style' })),
+    ];
+    return list.filter((p) => p.href);
   }
 
   const ROOT_FILES = {
@@ -254,6 +283,7 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
   return { render, getManifest, rootFile, isKnownRoute };
 }
 
+const SAFE_ASSET = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._\-/]*\.(?:js|css)$/;
 const SAFE_STYLE_FILE = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.css$/;
 
 module.exports = { TAPS_SCRIPT, TAPS_SCRIPT_HASH, createPrerenderer, injectPrerender, headTags, escapeHtml, normalizeRoute, requestLanguage, rebase, PRERENDER_ID };

@@ -14,7 +14,10 @@ import {
 } from '@citable/shared';
 import { App } from './app/App';
 import { ConfigErrorScreen } from './components/ConfigErrorScreen';
-import { registerRemotesFromConfig } from './lib/federation/remotes';
+import { preloadRemoteApp, registerRemotesFromConfig } from './lib/federation/remotes';
+
+/** The prerendered copy of a marketing page the shell server puts next to #root (scripts/lib/prerender.cjs). */
+const PRERENDER_ID = 'citable-prerender';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing in index.html');
@@ -27,6 +30,8 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     registerRemotesFromConfig(config);
+    // the server sent a prerendered marketing page: its remote downloads while the shell renders
+    if (document.getElementById(PRERENDER_ID)) preloadRemoteApp('marketing');
   } catch (error) {
     console.error('[shell] runtime config', error);
     root.render(

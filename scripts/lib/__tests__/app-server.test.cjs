@@ -167,6 +167,11 @@ describe('app server', () => {
     // 'self', the prerendered copy's tap queue by its hash (no other inline script), the remotes
     expect(spa.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' http:\/\/127\.0\.0\.1:9/);
     expect(spa.headers['content-security-policy'].split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    // the page carries the runtime config as inert JSON, the same as /config.json
+    const inline = /<script type="application\/json" id="citable-config">([^<]*)<\/script><\/body>/.exec(spa.body.toString());
+    expect(inline).not.toBeNull();
+    const served = await request(`${shell.url}/config.json`);
+    expect(JSON.parse(inline[1])).toEqual(JSON.parse(served.body.toString()));
     expect((await request(`${shell.url}/missing.js`)).status).toBe(404);
     expect((await request(`${shell.url}/..%2f..%2fetc%2fpasswd`)).status).toBe(404);
     expect((await request(`${shell.url}/%E0%A4%A`)).status).toBe(400);

@@ -87,6 +87,30 @@ describe('loadRuntimeConfig', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
+  it('takes the copy the page carries, without a request, once; an unusable copy falls back to the fetch', async () => {
+    const fetchImpl = jest.fn(async () => jsonResponse(valid));
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.id = 'citable-config';
+    inline.textContent = JSON.stringify({ ...valid, siteUrl: 'https://inline.example' });
+    document.body.append(inline);
+    await expect(loadRuntimeConfig('/config.json', fetchImpl)).resolves.toMatchObject({ siteUrl: 'https://inline.example' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(document.getElementById('citable-config')).toBeNull();
+
+    resetRuntimeConfig();
+    const broken = document.createElement('script');
+    broken.type = 'application/json';
+    broken.id = 'citable-config';
+    broken.textContent = '{"remotes": ';
+    document.body.append(broken);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(loadRuntimeConfig('/config.json', fetchImpl)).resolves.toEqual(valid);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('reports an invalid config', async () => {
     const fetchImpl = jest.fn(async () => jsonResponse({ ...valid, remotes: {} }));
     await expect(loadRuntimeConfig('/config.json', fetchImpl)).rejects.toBeInstanceOf(RuntimeConfigError);

@@ -101,13 +101,38 @@ type ConfigHolder = typeof globalThis & { [GLOBAL_KEY]?: { config?: RuntimeConfi
 const holder = globalThis as ConfigHolder;
 const slot = (holder[GLOBAL_KEY] ??= {});
 
+/** Id of the inert JSON copy of /config.json the shell server puts in every page it serves (app-server.cjs). */
+export const INLINE_CONFIG_ID = 'citable-config';
+
 /**
- * Fetches and validates the runtime config once per page (later calls share the same promise).
- * A failed load is not cached, so calling again retries.
+ * The config the page carries, when it carries a valid one (read once: a retry after an error fetches
+ * /config.json). It saves the page a request on the way to its first render.
+ */
+function inlineConfig(): RuntimeConfig | null {
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(INLINE_CONFIG_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    return parseRuntimeConfig(JSON.parse(element.textContent ?? ''));
+  } catch (error) {
+    console.warn('[config] the page’s inline config is unusable: fetching /config.json', error);
+    return null;
+  }
+}
+
+/**
+ * The validated runtime config, once per page (later calls share the same promise): the copy inlined in
+ * the page when there is one, else fetched from `url`. A failed load is not cached, so calling again retries.
  */
 export function loadRuntimeConfig(url = '/config.json', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   if (slot.config) return Promise.resolve(slot.config);
   if (slot.pending) return slot.pending;
+  const inline = inlineConfig();
+  if (inline) {
+    slot.config = inline;
+    return Promise.resolve(inline);
+  }
   const pending = (async () => {
     const response = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`Could not load ${url}: HTTP ${response.status}`);

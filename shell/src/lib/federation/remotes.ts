@@ -29,14 +29,39 @@ export function registerRemotesFromConfig(config: Pick<RuntimeConfig, 'remotes'>
   );
 }
 
+/** Loads started ahead of the first render (preloadRemoteApp), handed to the first loadRemoteApp. */
+const early = new Map<RemoteName, Promise<{ default: ComponentType }>>();
+
+/**
+ * Starts downloading a remote's app before the shell has rendered the route that shows it: the shell
+ * server sent a page of that remote, so its files are fetched while the shell renders. The first
+ * loadRemoteApp(name) takes this load over; a failed one is reported there (and Retry starts afresh).
+ */
+export function preloadRemoteApp(name: RemoteName): void {
+  if (early.has(name)) return;
+  const pending = loadRemoteAppNow(name);
+  pending.catch(() => undefined);
+  early.set(name, pending);
+}
+
 /** Re-registers one remote, dropping every cache of the previous attempt (used by Retry). */
 export function resetRemote(name: RemoteName): void {
+  early.delete(name);
   const entry = registeredEntries[name];
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }
 
 /** Loads the component a remote exposes; rejects with RemoteLoadError naming the remote. */
-export async function loadRemoteApp(name: RemoteName): Promise<{ default: ComponentType }> {
+export function loadRemoteApp(name: RemoteName): Promise<{ default: ComponentType }> {
+  const started = early.get(name);
+  if (started) {
+    early.delete(name);
+    return started;
+  }
+  return loadRemoteAppNow(name);
+}
+
+async function loadRemoteAppNow(name: RemoteName): Promise<{ default: ComponentType }> {
   let mod: unknown;
   try {
     mod = await loadRemote<RemoteModules[typeof name]>(REMOTE_EXPOSES[name]);
