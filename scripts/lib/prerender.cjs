@@ -97,7 +97,7 @@ function injectPrerender(html, entry, bodyHtml, opts = {}) {
   let tags = headTags(entry);
   if (bodyHtml) {
     const styles = opts.stylesheetHref ? `<link rel="stylesheet" href="${escapeHtml(opts.stylesheetHref)}" />\n    ` : '';
-    // the marketing remote's first files, fetched while the shell's own download (see remotePreloads)
+    // the marketing remote's manifest, fetched during the shell's own download (see remotePreloads)
     const preloads = (opts.preloads || [])
       // low priority: the page's own stylesheet (render-blocking) and the shell's main.js come first
       .map((p) => `<link rel="preload" href="${escapeHtml(p.href)}" as="${escapeHtml(p.as)}"${p.crossorigin ? ' crossorigin' : ''} fetchpriority="low" />\n    `)
@@ -214,7 +214,7 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
         bodyHtml = (await cached(`${base}/prerender/${entry.bodyFile}`, (r) => r.text())) || '';
       }
       const styles = typeof manifest.styles === 'string' && SAFE_STYLE_FILE.test(manifest.styles) ? `${base}/prerender/${manifest.styles}` : null;
-      return injectPrerender(html, entry, bodyHtml, { stylesheetHref: styles, preloads: bodyHtml ? await remotePreloads() : [] });
+      return injectPrerender(html, entry, bodyHtml, { stylesheetHref: styles, preloads: bodyHtml ? remotePreloads() : [] });
     } catch (error) {
       log(`prerender: ${pathname} failed (${error && error.message ? error.message : error})`);
       return html;
@@ -222,27 +222,16 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
   }
 
   /**
-   * What the shell fetches of the marketing remote before it can render a page, in this order: the
-   * remote's manifest, its entry, and its exposed app's own JS and CSS (read from the remote's
-   * mf-manifest.json, cached like the prerender manifest). Without hints the browser only learns of each
-   * once the previous one has arrived, after all of the shell's JavaScript: three round trips in a row.
-   * Scripts are preloaded without CORS, as webpack and the federation runtime load them; the manifest
-   * with it, as fetch() does.
-   * @returns {Promise<{ href: string, as: string, crossorigin?: boolean }[]>}
+   * The marketing remote's manifest, the first file the shell asks of the remote: without a hint the
+   * browser only learns of it once all of the shell's JavaScript has arrived and run, and the remote's
+   * entry and exposed app wait for it. Preloaded with CORS, as fetch() asks for it.
+   * Only the manifest: a script or stylesheet preload that fails (remote down) is kept by Chromium and
+   * handed to the later request for the same URL, so Retry would fail after the remote is back; a
+   * failed fetch preload is used up by the shell's first attempt.
+   * @returns {{ href: string, as: string, crossorigin?: boolean }[]}
    */
-  async function remotePreloads() {
-    const mf = await cached(`${base}/mf-manifest.json`, (r) => r.json());
-    const meta = mf && mf.metaData;
-    const expose = mf && Array.isArray(mf.exposes) ? mf.exposes.find((e) => e && e.name === 'MarketingApp') : null;
-    if (!meta || !meta.remoteEntry || !expose || !expose.assets) return [];
-    const file = (name) => (typeof name === 'string' && SAFE_ASSET.test(name) ? `${base}/${name}` : null);
-    const list = [
-      { href: `${base}/mf-manifest.json`, as: 'fetch', crossorigin: true },
-      { href: file([meta.remoteEntry.path, meta.remoteEntry.name].filter(Boolean).join('/')), as: 'script' },
-      ...((expose.assets.js && expose.assets.js.sync) || []).map((name) => ({ href: file(name), as: 'script' })),
-      ...((expose.assets.css && expose.assets.css.sync) || []).map((name) => ({ href: file(name), as: 'style' })),
-    ];
-    return list.filter((p) => p.href);
+  function remotePreloads() {
+    return [{ href: `${base}/mf-manifest.json`, as: 'fetch', crossorigin: true }];
   }
 
   const ROOT_FILES = {
@@ -283,7 +272,6 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
   return { render, getManifest, rootFile, isKnownRoute };
 }
 
-const SAFE_ASSET = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._\-/]*\.(?:js|css)$/;
 const SAFE_STYLE_FILE = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.css$/;
 
 module.exports = { TAPS_SCRIPT, TAPS_SCRIPT_HASH, createPrerenderer, injectPrerender, headTags, escapeHtml, normalizeRoute, requestLanguage, rebase, PRERENDER_ID };
