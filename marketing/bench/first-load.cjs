@@ -110,13 +110,14 @@ async function settle(page) {
  * One cold load of `url`.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url
- * @param {{ contextOptions?: object, throttling?: typeof THROTTLING | null, initScript?: Function, inspect?: (page: import('@playwright/test').Page) => Promise<unknown> }} [opts]
- *   `initScript` runs in the page before its scripts; `inspect` runs once the load is complete, before
- *   the context closes, and its result is returned as `inspected`.
+ * @param {{ contextOptions?: object, throttling?: typeof THROTTLING | null, initScript?: Function, beforeLoad?: (page: import('@playwright/test').Page) => Promise<void>, inspect?: (page: import('@playwright/test').Page) => Promise<unknown> }} [opts]
+ *   `initScript` runs in the page before its scripts; `beforeLoad` runs once the page is set up, just
+ *   before the navigation (bench:web starts a trace there); `inspect` runs once the load is complete,
+ *   before the context closes, and its result is returned as `inspected`.
  * @returns {Promise<{ requests: { url: string, type: string, start: number, end: number | null, bytes: number }[], navStart: number | null, inspected: unknown }>}
  *   every request the page sent (`end` null when it did not finish), CDP timestamps in seconds
  */
-async function coldLoad(browser, url, { contextOptions = MOBILE, throttling = null, initScript, inspect } = {}) {
+async function coldLoad(browser, url, { contextOptions = MOBILE, throttling = null, initScript, beforeLoad, inspect } = {}) {
   const context = await browser.newContext(contextOptions);
   try {
     const page = await context.newPage();
@@ -152,6 +153,7 @@ async function coldLoad(browser, url, { contextOptions = MOBILE, throttling = nu
       }
     });
 
+    if (beforeLoad) await beforeLoad(page);
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await settle(page);
     const inspected = inspect ? await inspect(page) : undefined;
