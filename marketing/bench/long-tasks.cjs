@@ -6,12 +6,21 @@
 //                 the CrRendererMain thread with the most task time.
 //   task          a top-level complete event ('X') ThreadControllerImpl::RunTask (or RunTask, its older
 //                 name) of that thread, not nested in another one; long when it lasts more than 50 ms.
-//   attribution   the task's events form a tree (by start and duration). Each event's self time (its
-//                 duration minus its children's) goes to the nearest event, itself or an ancestor, that
-//                 names a script: EvaluateScript / FunctionCall / v8.compile args.data.url, v8.compileModule
-//                 args.fileName, ParseHTML args.beginData.url (the document: HTML parsing and inline
-//                 scripts). Self time under no script goes to a kind of browser work: (style/layout),
-//                 (paint), (GC), (other).
+//   attribution   by the CPU samples of V8's profiler (category disabled-by-default-v8.cpu_profiler:
+//                 the Profile event of the main thread and its ProfileChunk events) when the task has
+//                 some: each sample weighs the time to the next sample (within the task) and goes to the
+//                 script of the innermost frame with a URL (so code of a chunk called through the
+//                 webpack runtime of main.js is the chunk's), "(garbage collector)" to (GC); a sample with
+//                 no script frame ((program): style, layout, paint, parsing, microtask glue…) goes where
+//                 the trace events put that moment (below). The weights are scaled to the task's duration.
+//                 Without samples, by the trace events: the task's events form a tree (by start and
+//                 duration); each event's self time (its duration minus its children's) goes to the
+//                 nearest event, itself or an ancestor, that names a script: EvaluateScript /
+//                 FunctionCall / v8.compile args.data.url, v8.compileModule args.fileName, ParseHTML
+//                 args.beginData.url (the document: HTML parsing and inline scripts). Self time under no
+//                 script goes to a kind of browser work: (style/layout), (paint), (GC), (other). Events
+//                 only know the entry point of a call (a promise callback has none: (other)), which is
+//                 why the samples come first.
 //   blocking      the part of a task over 50 ms after FCP, as TBT counts it (a task straddling FCP only
 //                 counts its part after FCP); a task's blocking time is shared among its scripts in
 //                 proportion to their self time in it.
@@ -91,8 +100,11 @@ function traceFcp(events, { pid, navStart }) {
   return fcp ? (fcp.ts - navStart) / 1000 : null;
 }
 
-/** Self time (µs) per script URL (or kind of work) inside `task`, from `inside` (its nested events). */
-function selfTimes(task, inside) {
+/**
+ * The event tree of `task` (`inside`: its nested events): self time (µs) per script URL (or kind of
+ * work), and the nodes in start order (each with its owner script or kind) for sampleTimes.
+ */
+function eventTree(task, inside) {
   const node = (e) => ({ e, end: e.ts + (e.dur || 0), children: 0, owner: '', kind: '' });
   const nodes = [node(task), ...inside.map(node).sort((a, b) => a.e.ts - b.e.ts || b.end - a.end)];
   const totals = new Map();
@@ -113,6 +125,82 @@ function selfTimes(task, inside) {
     const key = n.owner || n.kind;
     totals.set(key, (totals.get(key) || 0) + self);
   }
+  return { totals, nodes };
+}
+
+/**
+ * The CPU samples of the main thread's profile, in time order: { ts (µs), key } where key is the URL
+ * of the innermost frame with one, '(GC)' for the garbage collector, '' for none.
+ */
+function cpuSamples(events, { pid, tid }) {
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
+  if (!profile) return [];
+  const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile.id).sort((a, b) => a.ts - b.ts);
+  const nodes = new Map();
+  const raw = [];
+  let t = (profile.args && profile.args.data && profile.args.data.startTime) || profile.ts;
+  for (const chunk of chunks) {
+    const data = (chunk.args && chunk.args.data) || {};
+    const cpu = data.cpuProfile || {};
+    for (const n of cpu.nodes || []) nodes.set(n.id, { url: (n.callFrame && n.callFrame.url) || '', name: (n.callFrame && n.callFrame.functionName) || '', parent: n.parent });
+    const ids = cpu.samples || [];
+    const deltas = data.timeDeltas || [];
+    for (let i = 0; i < ids.length; i += 1) {
+      t += deltas[i] || 0;
+      raw.push({ ts: t, node: ids[i] });
+    }
+  }
+  const keys = new Map();
+  const keyOf = (id) => {
+    if (keys.has(id)) return keys.get(id);
+    let key = '';
+    for (let n = nodes.get(id), guard = 0; n && guard < 10000; n = nodes.get(n.parent), guard += 1) {
+      if (n.name === '(garbage collector)') {
+        key = '(GC)';
+        break;
+      }
+      if (/^https?:/.test(n.url)) {
+        key = n.url;
+        break;
+      }
+    }
+    keys.set(id, key);
+    return key;
+  };
+  return raw.map(({ ts, node }) => ({ ts, key: keyOf(node) })).sort((a, b) => a.ts - b.ts);
+}
+
+/** Time (µs) per script URL (or kind of work) of `task` from the samples in it, or null without. */
+function sampleTimes(task, samples, nodes) {
+  const end = task.ts + (task.dur || 0);
+  let lo = 0;
+  let hi = samples.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (samples[mid].ts < task.ts) lo = mid + 1;
+    else hi = mid;
+  }
+  const totals = new Map();
+  let weighed = 0;
+  for (let i = lo; i < samples.length && samples[i].ts < end; i += 1) {
+    const { ts } = samples[i];
+    const next = i + 1 < samples.length ? Math.min(samples[i + 1].ts, end) : end;
+    let key = samples[i].key;
+    if (!key) {
+      // no script frame: what the trace events say of that moment (the innermost event around it)
+      let inner = nodes[0];
+      for (const n of nodes) {
+        if (n.e.ts > ts) break;
+        if (n.end > ts) inner = n;
+      }
+      key = inner.owner || inner.kind;
+    }
+    totals.set(key, (totals.get(key) || 0) + (next - ts));
+    weighed += next - ts;
+  }
+  if (!weighed) return null;
+  const scale = (task.dur || 0) / weighed;
+  for (const [key, v] of totals) totals.set(key, v * scale);
   return totals;
 }
 
@@ -133,6 +221,7 @@ function longTasks(trace, { pageUrl, fcpMs, minMs = LONG_TASK_MS } = {}) {
   if (!main) return null;
   const { pid, tid, navStart } = main;
   const fcp = fcpMs ?? traceFcp(events, main) ?? 0;
+  const samples = cpuSamples(events, main);
   const onThread = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && typeof e.ts === 'number').sort((a, b) => a.ts - b.ts || (b.dur || 0) - (a.dur || 0));
 
   // top-level tasks, then the events nested in each
@@ -159,7 +248,8 @@ function longTasks(trace, { pageUrl, fcpMs, minMs = LONG_TASK_MS } = {}) {
     const startMs = ms(task.ts - navStart);
     if (startMs + durationMs <= fcp) continue;
     const blockingMs = Math.max(0, durationMs - minMs - Math.max(0, fcp - startMs));
-    const totals = selfTimes(task, inside);
+    const tree = eventTree(task, inside);
+    const totals = sampleTimes(task, samples, tree.nodes) || tree.totals;
     const all = [...totals.values()].reduce((s, v) => s + v, 0) || 1;
     const scripts = [...totals].map(([url, self]) => ({ url, selfMs: ms(self) })).sort((a, b) => b.selfMs - a.selfMs);
     for (const { url, selfMs } of scripts) {
@@ -191,4 +281,4 @@ function shortUrl(url, { apps = {}, pageUrl } = {}) {
   return `${app ? `${app}:` : u.origin}${u.pathname}`;
 }
 
-module.exports = { LONG_TASK_MS, traceEvents, urlOf, mainThread, longTasks, shortUrl };
+module.exports = { LONG_TASK_MS, traceEvents, urlOf, mainThread, cpuSamples, longTasks, shortUrl };

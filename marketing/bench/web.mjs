@@ -279,7 +279,8 @@ const OBSERVERS = () => {
   handoff.observe(document, { childList: true, subtree: true });
 };
 
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel', 'blink.user_timing', 'loading', '__metadata'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'toplevel', 'blink.user_timing', 'loading', '__metadata'];
+const TRACE_DIR = values('--trace-dir')[0];
 
 function clsOf(shifts) {
   let max = 0, current = 0, start = 0, prev = -Infinity;
@@ -350,7 +351,15 @@ async function measure(browser, url, { trace = false } = {}) {
   metrics.firstLoadCss = sum(finished.filter(isCss));
   metrics.requests = finished.length;
   metrics.jsFiles = js.files;
-  if (inspected.trace) metrics.longTasks = longTasks(inspected.trace, { pageUrl: url, fcpMs: fcp });
+  if (inspected.trace) {
+    metrics.longTasks = longTasks(inspected.trace, { pageUrl: url, fcpMs: fcp });
+    if (TRACE_DIR) {
+      fs.mkdirSync(TRACE_DIR, { recursive: true });
+      const file = path.join(TRACE_DIR, `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}.json`);
+      fs.writeFileSync(file, inspected.trace);
+      log(`trace written to ${file}`);
+    }
+  }
   return metrics;
 }
 

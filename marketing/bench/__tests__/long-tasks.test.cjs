@@ -1,6 +1,6 @@
 // The long tasks of a traced load (bench:web): the page's main thread, its top-level tasks over 50 ms
 // after FCP, and the scripts (or kinds of browser work) their time goes to.
-const { longTasks, mainThread, shortUrl, urlOf } = require('../long-tasks.cjs');
+const { longTasks, mainThread, cpuSamples, shortUrl, urlOf } = require('../long-tasks.cjs');
 
 const PAGE = 'http://127.0.0.1:4000/home-3';
 const MAIN_JS = 'http://127.0.0.1:4000/main.js';
@@ -47,7 +47,50 @@ function trace() {
   };
 }
 
+/**
+ * V8's CPU samples of the page's main thread over the 120 ms task at 1000 ms, every 10 ms, in two
+ * chunks (written by the profiler's own thread 22): layout and a GC with no script frame, then chunk.js
+ * calling into main.js (through the webpack runtime: the trace events only see chunk.js), then a GC.
+ */
+function profiled() {
+  const frame = (id, functionName, url, parent) => ({ id, parent, callFrame: { functionName, url, scriptId: id } });
+  const chunk = (nodes, samples, timeDeltas) => ({ ph: 'P', name: 'ProfileChunk', id: '0x1', pid: 3, tid: 22, ts: T0, args: { data: { cpuProfile: { nodes, samples }, timeDeltas } } });
+  const events = trace().traceEvents;
+  events.push(
+    { ph: 'P', name: 'Profile', id: '0x1', pid: 3, tid: 20, ts: T0, args: { data: { startTime: T0 + 995_000 } } },
+    // 1000–1050 ms: (program) — the events say layout, then a GC at 1010–1030
+    chunk([frame(1, '(root)', '', undefined), frame(2, '(program)', '', 1)], [2, 2, 2, 2, 2, 2], [5000, 10000, 10000, 10000, 10000, 10000]),
+    // 1060 chunk.js, 1070–1100 main.js called from it, 1110 the garbage collector
+    chunk([frame(3, 'render', CHUNK_JS, 1), frame(4, '', MAIN_JS, 3), frame(5, '(garbage collector)', '', 1)], [3, 4, 4, 4, 4, 5], [10000, 10000, 10000, 10000, 10000, 10000]),
+    // a profile of another thread: ignored
+    { ph: 'P', name: 'Profile', id: '0x2', pid: 3, tid: 30, ts: T0, args: { data: { startTime: T0 } } },
+  );
+  return events;
+}
+
 describe('long tasks of a trace', () => {
+  test("reads the main thread's CPU samples across chunks, each with its innermost script", () => {
+    const samples = cpuSamples(profiled(), { pid: 3, tid: 20 });
+    expect(samples.map((x) => [(x.ts - T0) / 1000, x.key])).toEqual([
+      ...[1000, 1010, 1020, 1030, 1040, 1050].map((ms) => [ms, '']),
+      [1060, CHUNK_JS],
+      ...[1070, 1080, 1090, 1100].map((ms) => [ms, MAIN_JS]),
+      [1110, '(GC)'],
+    ]);
+  });
+
+  test("attributes a task by its CPU samples when it has some, a sample with no script by the trace's events", () => {
+    const [first, second] = longTasks(profiled(), { pageUrl: PAGE }).tasks;
+    expect(first.scripts.map((x) => x.url)).toEqual([MAIN_JS, CHUNK_JS, '(other)']); // no samples: events
+    expect(second.scripts).toEqual([
+      { url: '(style/layout)', selfMs: 40 }, // first in the task (a tie keeps that order)
+      { url: MAIN_JS, selfMs: 40 },
+      { url: '(GC)', selfMs: 30 },
+      { url: CHUNK_JS, selfMs: 10 },
+    ]);
+  });
+
+
   test("finds the page's renderer main thread by its navigation", () => {
     expect(mainThread(trace().traceEvents, { pageUrl: PAGE })).toEqual({ pid: 3, tid: 20, navStart: T0 });
   });
