@@ -31,13 +31,19 @@
 //    draft, ./view-article.mjs) needs a backend of its own and takes a minute to set up: it is measured
 //    only when asked (`--url /view/:bench-article`, or `--all` for every public page and both).
 // 5. Long tasks: after the counted runs, one extra cold load of each page (same throttling) is traced
-//    (Playwright browser.startTracing: devtools.timeline and its disabled-by-default part, v8.execute,
-//    toplevel, blink.user_timing, loading). Tracing slows the page down, so this load is not counted in
+//    (Playwright browser.startTracing: devtools.timeline and its disabled-by-default part, V8's
+//    sampling profiler disabled-by-default-v8.cpu_profiler, v8.execute, toplevel, blink.user_timing,
+//    loading). Tracing slows the page down, so this load is not counted in
 //    the metrics. ./long-tasks.cjs finds the renderer's main thread and its top-level tasks over 50 ms
 //    that end after FCP, and the scripts that ran in them (self time; the HTML parse and inline scripts
-//    are `html:/path`; time under no script is (style/layout), (paint), (GC) or (other)). Printed per
-//    page: each long task (start relative to the navigation, duration, its main scripts) and the TBT of
-//    that load shared among the scripts. --no-trace skips these loads.
+//    are `html:/path`; time under no script is (style/layout), (paint), (GC) or (other); V8's CPU
+//    samples decide when there are some: see ./long-tasks.cjs). Printed per page: the 5 most blocking
+//    long tasks (start relative to the navigation, duration, blocking part, its main scripts by self
+//    time in ms; all of them in --json) and that load's TBT shared among the scripts, each script with
+//    what its source map says it mostly holds (e.g. [react-dom 98 %]). The traced load's own TBT runs
+//    higher than the counted loads' (the sampling profiler's overhead): read it for where the time
+//    goes, not for how much. --no-trace skips these loads; --trace-dir DIR saves each trace (open it in
+//    DevTools' Performance panel).
 //
 // Metrics (PerformanceObserver in the page, buffered):
 //   FCP  paint entry first-contentful-paint.
@@ -64,6 +70,7 @@
 //
 // Options: --runs N (default 3, or BENCH_RUNS), --url /path (repeatable; replaces the default list),
 // --all (every public page and both /view pages), --no-trace (no traced load, no long tasks),
+// --trace-dir DIR (keep the traces),
 // --force (rebuild), --strict (exit 1 when a target is missed), --json (machine output on stdout:
 // calibration, load average, throttling, targets, and per page the medians, `spread` {min, max},
 // `pass`, the composition of the first-load JS and the long tasks). BENCH_DEBUG=1 logs each request.
@@ -80,7 +87,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const { chromium } = require('@playwright/test');
 const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs'));
 const { isBuildFresh, buildInputs } = await import(path.join(ROOT, 'scripts/lib/build-state.mjs'));
-const { composition } = require('./composition.cjs');
+const { composition, attributeFile } = require('./composition.cjs');
 const { MOBILE, THROTTLING, BUDGET_KB, coldLoad, isJs, isCss, firstLoadJs, builtFiles } = require('./first-load.cjs');
 const { longTasks, shortUrl } = require('./long-tasks.cjs');
 
@@ -377,11 +384,34 @@ function jsComposition(jsFiles, urls) {
   return composition(builtFiles(jsFiles, urls, ROOT));
 }
 
+const contents = new Map();
+/**
+ * What a script of an app server mostly holds, by its source map: the two largest packages (or app
+ * folders) with their share of the file, e.g. "react-dom 91 %"; '' for anything else.
+ */
+function contentOf(url, urls) {
+  if (!/^https?:/.test(url)) return '';
+  if (contents.has(url)) return contents.get(url);
+  let text = '';
+  const [built] = builtFiles([{ url, bytes: 1 }], urls, ROOT);
+  if (built.file && built.file.endsWith('.js') && fs.existsSync(built.file)) {
+    const groups = new Map();
+    for (const [source, share] of attributeFile(built.file, 1, built.app)) {
+      const m = source.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)/);
+      const group = m ? m[1] : source === '?' ? 'unmapped' : source.split('/').slice(0, source.startsWith('webpack/') ? 1 : 3).join('/');
+      groups.set(group, (groups.get(group) || 0) + share);
+    }
+    text = [...groups].sort((a, b) => b[1] - a[1]).slice(0, 2).filter(([, share]) => share >= 0.1).map(([g, share]) => `${g} ${Math.round(share * 100)} %`).join(', ');
+  }
+  contents.set(url, text);
+  return text;
+}
+
 /** The long tasks of a traced load, with URLs shortened for print and --json. */
-function shortLongTasks(result, { urls, pageUrl }) {
+function shortLongTasks(result, { urls, pageUrl: url }) {
   if (!result) return null;
   const apps = Object.fromEntries(Object.entries(urls).filter(([, u]) => u).map(([app, u]) => [new URL(u).origin, app]));
-  const short = (u) => shortUrl(u, { apps, pageUrl });
+  const short = (u) => shortUrl(u, { apps, pageUrl: url });
   const r1 = (v) => Math.round(v);
   return {
     fcpMs: r1(result.fcpMs),
@@ -392,7 +422,9 @@ function shortLongTasks(result, { urls, pageUrl }) {
       blockingMs: r1(t.blockingMs),
       scripts: t.scripts.filter((s) => s.selfMs >= 1).map((s) => ({ url: short(s.url), selfMs: r1(s.selfMs) })),
     })),
-    byScript: result.byScript.filter((s) => s.blockingMs >= 1).map((s) => ({ url: short(s.url), blockingMs: r1(s.blockingMs), selfMs: r1(s.selfMs), tasks: s.tasks })),
+    byScript: result.byScript
+      .filter((s) => s.blockingMs >= 1)
+      .map((s) => ({ url: short(s.url), holds: url === s.url ? '' : contentOf(s.url, urls), blockingMs: r1(s.blockingMs), selfMs: r1(s.selfMs), tasks: s.tasks })),
   };
 }
 
@@ -475,6 +507,8 @@ async function main() {
   if (opt('--strict') && !allPass) process.exitCode = 1;
 }
 
+const LONG_TASKS_SHOWN = 5;
+
 /** Column names of the composition parts that are not the stack (./composition.cjs PARTS keys). */
 const SHORT_PART = { mantineComponents: 'Mantine comp.', copy: 'copy', marketing: 'marketing', shell: 'shell', shared: 'shared', other: 'other libs', unmapped: 'unmapped' };
 
@@ -529,11 +563,18 @@ function report({ results, calibration, loadStart, loadEnd, busy }) {
         continue;
       }
       lines.push(`${r.path} — FCP ${s2(lt.fcpMs)} s, TBT ${lt.tbtMs} ms from the trace (${lt.pageTbtMs} ms from the page's longtask entries), ${lt.tasks.length} long task${lt.tasks.length === 1 ? '' : 's'}`);
-      for (const t of lt.tasks) {
+      // the LONG_TASKS_SHOWN most blocking tasks, in start order (all of them in --json)
+      const shown = new Set([...lt.tasks].sort((a, b) => b.blockingMs - a.blockingMs).slice(0, LONG_TASKS_SHOWN));
+      for (const t of lt.tasks.filter((x) => shown.has(x))) {
         const top = t.scripts.slice(0, 3).map((s) => `${s.url} ${s.selfMs}`).join(', ');
         lines.push(`    at ${s2(t.startMs)} s  ${String(t.durationMs).padStart(4)} ms (blocking ${t.blockingMs}): ${top}${t.scripts.length > 3 ? ', …' : ''}`);
       }
-      if (lt.byScript.length) lines.push(`    TBT by script: ${lt.byScript.slice(0, 6).map((s) => `${s.url} ${s.blockingMs} ms`).join(' · ')}`);
+      const rest = lt.tasks.filter((x) => !shown.has(x));
+      if (rest.length) lines.push(`    … ${rest.length} more (${rest.reduce((sum, x) => sum + x.blockingMs, 0)} ms blocking)`);
+      if (lt.byScript.length) {
+        lines.push('    TBT by script:');
+        for (const b of lt.byScript.slice(0, 6)) lines.push(`      ${String(b.blockingMs).padStart(4)} ms  ${b.url}${b.holds ? ` [${b.holds}]` : ''}`);
+      }
     }
   }
   return lines;
