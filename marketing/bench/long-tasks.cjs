@@ -129,8 +129,9 @@ function eventTree(task, inside) {
 }
 
 /**
- * The CPU samples of the main thread's profile, in time order: { ts (µs), key } where key is the URL
- * of the innermost frame with one, '(GC)' for the garbage collector, '' for none.
+ * The CPU samples of the main thread's profile, in time order: { ts (µs), key, line?, column? } where
+ * key is the URL of the innermost frame with one (line and column: where that frame's function
+ * starts, 0-based), '(GC)' for the garbage collector, '' for none.
  */
 function cpuSamples(events, { pid, tid }) {
   const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
@@ -142,7 +143,10 @@ function cpuSamples(events, { pid, tid }) {
   for (const chunk of chunks) {
     const data = (chunk.args && chunk.args.data) || {};
     const cpu = data.cpuProfile || {};
-    for (const n of cpu.nodes || []) nodes.set(n.id, { url: (n.callFrame && n.callFrame.url) || '', name: (n.callFrame && n.callFrame.functionName) || '', parent: n.parent });
+    for (const n of cpu.nodes || []) {
+      const f = n.callFrame || {};
+      nodes.set(n.id, { url: f.url || '', name: f.functionName || '', line: f.lineNumber, column: f.columnNumber, parent: n.parent });
+    }
     const ids = cpu.samples || [];
     const deltas = data.timeDeltas || [];
     for (let i = 0; i < ids.length; i += 1) {
@@ -153,21 +157,21 @@ function cpuSamples(events, { pid, tid }) {
   const keys = new Map();
   const keyOf = (id) => {
     if (keys.has(id)) return keys.get(id);
-    let key = '';
+    let key = { key: '' };
     for (let n = nodes.get(id), guard = 0; n && guard < 10000; n = nodes.get(n.parent), guard += 1) {
       if (n.name === '(garbage collector)') {
-        key = '(GC)';
+        key = { key: '(GC)' };
         break;
       }
       if (/^https?:/.test(n.url)) {
-        key = n.url;
+        key = { key: n.url, line: n.line, column: n.column };
         break;
       }
     }
     keys.set(id, key);
     return key;
   };
-  return raw.map(({ ts, node }) => ({ ts, key: keyOf(node) })).sort((a, b) => a.ts - b.ts);
+  return raw.map(({ ts, node }) => ({ ts, ...keyOf(node) })).sort((a, b) => a.ts - b.ts);
 }
 
 /** Time (µs) per script URL (or kind of work) of `task` from the samples in it, or null without. */
@@ -181,6 +185,7 @@ function sampleTimes(task, samples, nodes) {
     else hi = mid;
   }
   const totals = new Map();
+  const frames = new Map();
   let weighed = 0;
   for (let i = lo; i < samples.length && samples[i].ts < end; i += 1) {
     const { ts } = samples[i];
@@ -196,12 +201,17 @@ function sampleTimes(task, samples, nodes) {
       key = inner.owner || inner.kind;
     }
     totals.set(key, (totals.get(key) || 0) + (next - ts));
+    if (samples[i].key && samples[i].line !== undefined) {
+      const frame = `${samples[i].key}\n${samples[i].line}\n${samples[i].column}`;
+      frames.set(frame, (frames.get(frame) || 0) + (next - ts));
+    }
     weighed += next - ts;
   }
   if (!weighed) return null;
   const scale = (task.dur || 0) / weighed;
   for (const [key, v] of totals) totals.set(key, v * scale);
-  return totals;
+  for (const [key, v] of frames) frames.set(key, v * scale);
+  return { totals, frames };
 }
 
 /**
@@ -210,10 +220,12 @@ function sampleTimes(task, samples, nodes) {
  * @param {{ pageUrl?: string, fcpMs?: number, minMs?: number }} [opts] fcpMs: the FCP of the traced
  *   load (else the trace's firstContentfulPaint; else 0: every long task counts)
  * @returns {{ fcpMs: number, tasks: { startMs: number, durationMs: number, blockingMs: number, scripts: { url: string, selfMs: number }[] }[],
- *   tbtMs: number, byScript: { url: string, blockingMs: number, selfMs: number, tasks: number }[] } | null}
+ *   tbtMs: number, byScript: { url: string, blockingMs: number, selfMs: number, tasks: number }[],
+ *   byFrame: { url: string, line: number, column: number, blockingMs: number, selfMs: number }[] } | null}
  *   tasks in start order, each with its scripts by self time (largest first); byScript: the TBT (and
- *   the long tasks' time) per script over the tasks that end after FCP, largest first. null without a
- *   renderer main thread.
+ *   the long tasks' time) per script over the tasks that end after FCP, largest first; byFrame: the
+ *   same per function of a script (where it starts, 0-based; from the CPU samples only: bench:web
+ *   maps it to its source through the source map). null without a renderer main thread.
  */
 function longTasks(trace, { pageUrl, fcpMs, minMs = LONG_TASK_MS } = {}) {
   const events = traceEvents(trace);
@@ -242,6 +254,7 @@ function longTasks(trace, { pageUrl, fcpMs, minMs = LONG_TASK_MS } = {}) {
   const ms = (us) => us / 1000;
   const out = [];
   const byScript = new Map();
+  const byFrame = new Map();
   for (const { task, inside } of tasks) {
     const durationMs = ms(task.dur || 0);
     if (durationMs <= minMs) continue;
@@ -249,7 +262,8 @@ function longTasks(trace, { pageUrl, fcpMs, minMs = LONG_TASK_MS } = {}) {
     if (startMs + durationMs <= fcp) continue;
     const blockingMs = Math.max(0, durationMs - minMs - Math.max(0, fcp - startMs));
     const tree = eventTree(task, inside);
-    const totals = sampleTimes(task, samples, tree.nodes) || tree.totals;
+    const sampled = sampleTimes(task, samples, tree.nodes);
+    const totals = sampled ? sampled.totals : tree.totals;
     const all = [...totals.values()].reduce((s, v) => s + v, 0) || 1;
     const scripts = [...totals].map(([url, self]) => ({ url, selfMs: ms(self) })).sort((a, b) => b.selfMs - a.selfMs);
     for (const { url, selfMs } of scripts) {
@@ -259,6 +273,13 @@ function longTasks(trace, { pageUrl, fcpMs, minMs = LONG_TASK_MS } = {}) {
       s.tasks += 1;
       byScript.set(url, s);
     }
+    for (const [frame, us] of sampled ? sampled.frames : []) {
+      const [url, line, column] = frame.split('\n');
+      const f = byFrame.get(frame) || { url, line: Number(line), column: Number(column), blockingMs: 0, selfMs: 0 };
+      f.blockingMs += (blockingMs * us) / all;
+      f.selfMs += ms(us);
+      byFrame.set(frame, f);
+    }
     out.push({ startMs, durationMs, blockingMs, scripts });
   }
   return {
@@ -266,6 +287,7 @@ function longTasks(trace, { pageUrl, fcpMs, minMs = LONG_TASK_MS } = {}) {
     tasks: out,
     tbtMs: out.reduce((s, x) => s + x.blockingMs, 0),
     byScript: [...byScript.values()].sort((a, b) => b.blockingMs - a.blockingMs),
+    byFrame: [...byFrame.values()].sort((a, b) => b.blockingMs - a.blockingMs),
   };
 }
 

@@ -40,7 +40,10 @@
 //    samples decide when there are some: see ./long-tasks.cjs). Printed per page: the 5 most blocking
 //    long tasks (start relative to the navigation, duration, blocking part, its main scripts by self
 //    time in ms; all of them in --json) and that load's TBT shared among the scripts, each script with
-//    what its source map says it mostly holds (e.g. [react-dom 98 %]). The traced load's own TBT runs
+//    what its source map says it mostly holds (e.g. [react-dom 98 %]); then the TBT of the sampled
+//    script code by source: each sampled function mapped through its script's source map to its
+//    package (node_modules) or app folder (e.g. `marketing/src/features`; "unmapped" = webpack glue).
+//    The traced load's own TBT runs
 //    higher than the counted loads' (the sampling profiler's overhead): read it for where the time
 //    goes, not for how much. --no-trace skips these loads; --trace-dir DIR saves each trace (open it in
 //    DevTools' Performance panel).
@@ -87,7 +90,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const { chromium } = require('@playwright/test');
 const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs'));
 const { isBuildFresh, buildInputs } = await import(path.join(ROOT, 'scripts/lib/build-state.mjs'));
-const { composition, attributeFile } = require('./composition.cjs');
+const { composition, attributeFile, normaliseSource } = require('./composition.cjs');
+const { SourceMapConsumer } = require('source-map-js');
 const { MOBILE, THROTTLING, BUDGET_KB, coldLoad, isJs, isCss, firstLoadJs, builtFiles } = require('./first-load.cjs');
 const { longTasks, shortUrl } = require('./long-tasks.cjs');
 
@@ -384,6 +388,41 @@ function jsComposition(jsFiles, urls) {
   return composition(builtFiles(jsFiles, urls, ROOT));
 }
 
+/** A source of a source map as a package (node_modules) or an app folder (3 levels). */
+function groupOf(source) {
+  const m = source.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (m) return m[1];
+  if (source === '?') return 'unmapped';
+  return source.split('/').slice(0, source.startsWith('webpack/') ? 1 : 3).join('/');
+}
+
+const consumers = new Map();
+/** The source (package or app folder) of the function starting at line:column (0-based) of `url`. */
+function sourceAt(url, line, column, urls) {
+  if (!consumers.has(url)) {
+    const [built] = builtFiles([{ url, bytes: 1 }], urls, ROOT);
+    const mapFile = `${built.file}.map`;
+    consumers.set(url, built.file && fs.existsSync(mapFile) ? { app: built.app, map: new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) } : null);
+  }
+  const c = consumers.get(url);
+  if (!c) return null;
+  const pos = c.map.originalPositionFor({ line: line + 1, column });
+  return pos.source ? groupOf(normaliseSource(pos.source, c.app)) : null;
+}
+
+/**
+ * The TBT of a traced load per source (package or app folder) of the functions the CPU samples saw,
+ * through the scripts' source maps; a script without one counts as its shortened URL.
+ */
+function bySource(byFrame, { urls, short }) {
+  const out = new Map();
+  for (const f of byFrame) {
+    const key = sourceAt(f.url, f.line, f.column, urls) || short(f.url);
+    out.set(key, (out.get(key) || 0) + f.blockingMs);
+  }
+  return [...out].map(([source, blockingMs]) => ({ source, blockingMs: Math.round(blockingMs) })).filter((x) => x.blockingMs >= 1).sort((a, b) => b.blockingMs - a.blockingMs);
+}
+
 const contents = new Map();
 /**
  * What a script of an app server mostly holds, by its source map: the two largest packages (or app
@@ -397,8 +436,7 @@ function contentOf(url, urls) {
   if (built.file && built.file.endsWith('.js') && fs.existsSync(built.file)) {
     const groups = new Map();
     for (const [source, share] of attributeFile(built.file, 1, built.app)) {
-      const m = source.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)/);
-      const group = m ? m[1] : source === '?' ? 'unmapped' : source.split('/').slice(0, source.startsWith('webpack/') ? 1 : 3).join('/');
+      const group = groupOf(source);
       groups.set(group, (groups.get(group) || 0) + share);
     }
     text = [...groups].sort((a, b) => b[1] - a[1]).slice(0, 2).filter(([, share]) => share >= 0.1).map(([g, share]) => `${g} ${Math.round(share * 100)} %`).join(', ');
@@ -425,6 +463,7 @@ function shortLongTasks(result, { urls, pageUrl: url }) {
     byScript: result.byScript
       .filter((s) => s.blockingMs >= 1)
       .map((s) => ({ url: short(s.url), holds: url === s.url ? '' : contentOf(s.url, urls), blockingMs: r1(s.blockingMs), selfMs: r1(s.selfMs), tasks: s.tasks })),
+    bySource: bySource(result.byFrame, { urls, short }),
   };
 }
 
@@ -575,6 +614,7 @@ function report({ results, calibration, loadStart, loadEnd, busy }) {
         lines.push('    TBT by script:');
         for (const b of lt.byScript.slice(0, 6)) lines.push(`      ${String(b.blockingMs).padStart(4)} ms  ${b.url}${b.holds ? ` [${b.holds}]` : ''}`);
       }
+      if (lt.bySource.length) lines.push(`    TBT of script code by source: ${lt.bySource.slice(0, 6).map((b) => `${b.source} ${b.blockingMs} ms`).join(' · ')}`);
     }
   }
   return lines;

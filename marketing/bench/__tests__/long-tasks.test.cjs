@@ -53,7 +53,7 @@ function trace() {
  * calling into main.js (through the webpack runtime: the trace events only see chunk.js), then a GC.
  */
 function profiled() {
-  const frame = (id, functionName, url, parent) => ({ id, parent, callFrame: { functionName, url, scriptId: id } });
+  const frame = (id, functionName, url, parent) => ({ id, parent, callFrame: { functionName, url, scriptId: id, lineNumber: 0, columnNumber: id * 100 } });
   const chunk = (nodes, samples, timeDeltas) => ({ ph: 'P', name: 'ProfileChunk', id: '0x1', pid: 3, tid: 22, ts: T0, args: { data: { cpuProfile: { nodes, samples }, timeDeltas } } });
   const events = trace().traceEvents;
   events.push(
@@ -76,6 +76,14 @@ describe('long tasks of a trace', () => {
       [1060, CHUNK_JS],
       ...[1070, 1080, 1090, 1100].map((ms) => [ms, MAIN_JS]),
       [1110, '(GC)'],
+    ]);
+  });
+
+  test('shares the blocking time among the sampled functions too, by where each starts', () => {
+    const { byFrame } = longTasks(profiled(), { pageUrl: PAGE });
+    expect(byFrame.map((f) => ({ ...f, blockingMs: +f.blockingMs.toFixed(2) }))).toEqual([
+      { url: MAIN_JS, line: 0, column: 400, selfMs: 40, blockingMs: +((70 * 40) / 120).toFixed(2) },
+      { url: CHUNK_JS, line: 0, column: 300, selfMs: 10, blockingMs: +((70 * 10) / 120).toFixed(2) },
     ]);
   });
 
