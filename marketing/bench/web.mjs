@@ -42,7 +42,9 @@
 //    time in ms; all of them in --json) and that load's TBT shared among the scripts, each script with
 //    what its source map says it mostly holds (e.g. [react-dom 98 %]); then the TBT of the sampled
 //    script code by source: each sampled function mapped through its script's source map to its
-//    package (node_modules) or app folder (e.g. `marketing/src/features`; "unmapped" = webpack glue).
+//    package (node_modules) or app folder (e.g. `marketing/src/features`; "unmapped" = webpack glue),
+//    and the 3 functions that blocked the most (source file, line and name of the function; a
+//    function's time includes the native calls it made, e.g. a layout forced by getBoundingClientRect).
 //    The traced load's own TBT runs
 //    higher than the counted loads' (the sampling profiler's overhead): read it for where the time
 //    goes, not for how much. --no-trace skips these loads; --trace-dir DIR saves each trace (open it in
@@ -397,8 +399,8 @@ function groupOf(source) {
 }
 
 const consumers = new Map();
-/** The source (package or app folder) of the function starting at line:column (0-based) of `url`. */
-function sourceAt(url, line, column, urls) {
+/** The original position of the function starting at line:column (0-based) of `url`, or null. */
+function originalAt(url, line, column, urls) {
   if (!consumers.has(url)) {
     const [built] = builtFiles([{ url, bytes: 1 }], urls, ROOT);
     const mapFile = `${built.file}.map`;
@@ -407,7 +409,22 @@ function sourceAt(url, line, column, urls) {
   const c = consumers.get(url);
   if (!c) return null;
   const pos = c.map.originalPositionFor({ line: line + 1, column });
-  return pos.source ? groupOf(normaliseSource(pos.source, c.app)) : null;
+  return pos.source ? { source: normaliseSource(pos.source, c.app), line: pos.line, name: pos.name } : null;
+}
+
+/** The source (package or app folder) of the function starting at line:column (0-based) of `url`. */
+function sourceAt(url, line, column, urls) {
+  const pos = originalAt(url, line, column, urls);
+  return pos ? groupOf(pos.source) : null;
+}
+
+/** The functions of a traced load that blocked the most: their source file and line, e.g. `@mantine/core/…/use-floating-indicator.mjs:21`. */
+function hotFunctions(byFrame, { urls, short }, count = 3) {
+  return byFrame.slice(0, count).filter((f) => f.blockingMs >= 1).map((f) => {
+    const pos = originalAt(f.url, f.line, f.column, urls);
+    const where = pos ? `${pos.source.replace(/^node_modules\//, '').replace(/^((?:@[^/]+\/)?[^/]+\/).*\/([^/]+\/[^/]+)$/, '$1…/$2')}:${pos.line}${pos.name ? ` ${pos.name}` : ''}` : `${short(f.url)}:${f.line + 1}:${f.column + 1}`;
+    return { where, blockingMs: Math.round(f.blockingMs), selfMs: Math.round(f.selfMs) };
+  });
 }
 
 /**
@@ -464,6 +481,7 @@ function shortLongTasks(result, { urls, pageUrl: url }) {
       .filter((s) => s.blockingMs >= 1)
       .map((s) => ({ url: short(s.url), holds: url === s.url ? '' : contentOf(s.url, urls), blockingMs: r1(s.blockingMs), selfMs: r1(s.selfMs), tasks: s.tasks })),
     bySource: bySource(result.byFrame, { urls, short }),
+    hotFunctions: hotFunctions(result.byFrame, { urls, short }),
   };
 }
 
@@ -615,6 +633,7 @@ function report({ results, calibration, loadStart, loadEnd, busy }) {
         for (const b of lt.byScript.slice(0, 6)) lines.push(`      ${String(b.blockingMs).padStart(4)} ms  ${b.url}${b.holds ? ` [${b.holds}]` : ''}`);
       }
       if (lt.bySource.length) lines.push(`    TBT of script code by source: ${lt.bySource.slice(0, 6).map((b) => `${b.source} ${b.blockingMs} ms`).join(' · ')}`);
+      if (lt.hotFunctions.length) lines.push(`    most blocking functions: ${lt.hotFunctions.map((h) => `${h.where} ${h.blockingMs} ms`).join(' · ')}`);
     }
   }
   return lines;
