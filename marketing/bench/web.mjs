@@ -70,7 +70,8 @@
 //   approximation as in lighthouse-core/lib/statistics.js (getLogNormalScore).
 // Targets (issue 19, every public page, on the median — of 5 runs for the record: --runs 5): score ≥ 95,
 //   TBT ≤ 200 ms, LCP ≤ 2.0 s, CLS ≤ 0.05, first-load JS ≤ 225 KB gzip (BUDGET_KB of ./first-load.cjs,
-//   ARCHITECTURE.md's budget; issue 5 had asked for 170 KB). A missed target is marked ✗ in the table
+//   ARCHITECTURE.md's budget for the public pages, so not applied to /view; issue 5 had asked for
+//   170 KB). A missed target is marked ✗ in the table
 //   and `pass` of --json says which. Exit code 0 even when a target is missed unless --strict.
 //
 // Options: --runs N (default 3, or BENCH_RUNS), --url /path (repeatable; replaces the default list),
@@ -543,7 +544,8 @@ async function main() {
         tbt: row.tbt <= TARGETS.tbtMs,
         lcp: row.lcp <= TARGETS.lcpMs,
         cls: row.cls <= TARGETS.cls,
-        firstLoadJs: row.firstLoadJs / 1024 <= TARGETS.firstLoadJsKb,
+        // BUDGET_KB is the public pages' budget: the /view pages (the reviewer's screen) are not held to it
+        firstLoadJs: isViewUrl(p) || row.firstLoadJs / 1024 <= TARGETS.firstLoadJsKb,
       };
       results.push(row);
     }
