@@ -4,5 +4,5 @@ module.exports = createAppConfig({
   appDir: __dirname,
   name: 'marketing',
   title: 'Citable — marketing (standalone)',
-  exposes: { './MarketingApp': './src/exposes/MarketingApp.tsx' },
+  exposes: { './MarketingApp': './src/exposes/MarketingApp.tsx', './SiteFooter': './src/exposes/SiteFooter.tsx' },
 });

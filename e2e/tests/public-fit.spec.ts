@@ -115,6 +115,9 @@ test.describe('shell screens', () => {
   test('/auth and an unknown path fit and pass axe', async ({ page }) => {
     await page.goto('/auth');
     await expect(page.locator('input[type="password"]').first()).toBeVisible();
+    // the public site's footer (the marketing remote's `marketing/SiteFooter`) ends /auth too
+    await expect(page.locator('footer')).toBeVisible();
+    await expect(page.locator('footer')).toContainText('Politique de confidentialité');
     await checkWidths(page, 'auth-fr');
     // a crawler is told the page does not exist; a person sees the not-found screen and the footer
     const response = await page.goto('/no-such-page-here');

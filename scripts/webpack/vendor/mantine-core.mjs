@@ -5,7 +5,7 @@
 export {
   Accordion, AccordionChevron, ActionIcon, Alert, Anchor, Avatar, Badge, Box, Burger,
   Button, Card, Center, CloseButton, Code, Container, Divider, Group, InlineStyles, List,
-  Loader, MantineProvider, Paper, SegmentedControl,
+  Loader, MantineProvider, Paper,
   SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title,
   UnstyledButton, VisuallyHidden, createSafeContext, createTheme, createVarsResolver,
   extractStyleProps, factory, filterProps, getBaseValue, getDefaultZIndex, getSortedBreakpoints,

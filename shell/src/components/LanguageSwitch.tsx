@@ -1,6 +1,7 @@
-import { SegmentedControl } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, currentLanguage, i18n, type Language } from '@citable/shared';
+import './LanguageSwitch.css';
 
 function useLanguage() {
   const { t, i18n: instance } = useTranslation('shell');
@@ -10,27 +11,30 @@ function useLanguage() {
   return { t, value, change };
 }
 
-/** fr / en switch; i18next's detector remembers the choice in localStorage. */
-export function LanguageSwitch({ size = 'xs', fullWidth = false }: { size?: 'xs' | 'sm'; fullWidth?: boolean }) {
+/**
+ * fr / en switch in every header; i18next's detector remembers the choice in localStorage.
+ * A named group of two native radios styled as a segmented control: arrow keys move between the
+ * languages, Tab reaches the group once, and no script measures the page to place the highlight
+ * (Mantine's SegmentedControl did, in a forced layout on every public page's first render).
+ */
+export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, value, change } = useLanguage();
+  const name = useId();
   return (
-    <SegmentedControl
-      size={size}
-      fullWidth={fullWidth}
-      // a named group of two radios (a bare div may not carry aria-label)
-      role="radiogroup"
-      aria-label={t('header.language')}
-      value={value}
-      onChange={(lng) => change(lng as Language)}
-      data={SUPPORTED_LANGUAGES.map((lng) => ({
-        value: lng,
-        label: (
-          <span title={t(`languages.${lng}`)} lang={lng}>
-            {lng.toUpperCase()}
-          </span>
-        ),
-      }))}
-      data-testid="language-switch"
-    />
+    <div role="radiogroup" aria-label={t('header.language')} className="cz-lang" data-size={size} data-testid="language-switch">
+      {SUPPORTED_LANGUAGES.map((lng) => (
+        <label key={lng} className="cz-lang-option" title={t(`languages.${lng}`)}>
+          <input
+            type="radio"
+            className="cz-lang-input"
+            name={name}
+            value={lng}
+            checked={value === lng}
+            onChange={() => change(lng)}
+          />
+          <span lang={lng}>{lng.toUpperCase()}</span>
+        </label>
+      ))}
+    </div>
   );
 }

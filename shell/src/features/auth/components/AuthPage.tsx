@@ -5,6 +5,7 @@ import { Tabs } from '@citable/mantine-bundled';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAuthStore, useDocumentTitle } from '@citable/shared';
+import { SiteFooter } from '../../../components/SiteFooter';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
 import { ResetRequestForm } from './ResetRequestForm';
@@ -28,37 +29,40 @@ export function AuthPage() {
   const mfaRequired = useAuthStore((s) => s.mfaRequired);
 
   return (
-    <Center px="md" py={{ base: 'xl', sm: 64 }}>
-      <Card withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={440}>
-        <Stack gap={4} mb="lg" ta="center">
-          <Title order={1} fz={{ base: 24, sm: 26 }}>
-            {mfaRequired ? t('mfa.title') : mode === 'reset' ? t('reset.title') : t('card.title')}
-          </Title>
-          {mode !== 'reset' && !mfaRequired && (
-            <Text c="dimmed" size="sm">
-              {t('card.subtitle')}
-            </Text>
+    <>
+      <Center px="md" py={{ base: 'xl', sm: 64 }}>
+        <Card withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={440}>
+          <Stack gap={4} mb="lg" ta="center">
+            <Title order={1} fz={{ base: 24, sm: 26 }}>
+              {mfaRequired ? t('mfa.title') : mode === 'reset' ? t('reset.title') : t('card.title')}
+            </Title>
+            {mode !== 'reset' && !mfaRequired && (
+              <Text c="dimmed" size="sm">
+                {t('card.subtitle')}
+              </Text>
+            )}
+          </Stack>
+          {mfaRequired ? (
+            <MfaChallengeForm />
+          ) : mode === 'reset' ? (
+            <ResetRequestForm onBack={() => setMode('login')} onSent={() => setMode('login')} />
+          ) : (
+            <Tabs value={mode} onChange={(value) => setMode(value === 'signup' ? 'signup' : 'login')} keepMounted={false}>
+              <Tabs.List grow mb="lg">
+                <Tabs.Tab value="login">{t('tabs.login')}</Tabs.Tab>
+                <Tabs.Tab value="signup">{t('tabs.signup')}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="login">
+                <LoginForm onForgotPassword={() => setMode('reset')} />
+              </Tabs.Panel>
+              <Tabs.Panel value="signup">
+                <SignupForm onSignedUp={() => setMode('login')} />
+              </Tabs.Panel>
+            </Tabs>
           )}
-        </Stack>
-        {mfaRequired ? (
-          <MfaChallengeForm />
-        ) : mode === 'reset' ? (
-          <ResetRequestForm onBack={() => setMode('login')} onSent={() => setMode('login')} />
-        ) : (
-          <Tabs value={mode} onChange={(value) => setMode(value === 'signup' ? 'signup' : 'login')} keepMounted={false}>
-            <Tabs.List grow mb="lg">
-              <Tabs.Tab value="login">{t('tabs.login')}</Tabs.Tab>
-              <Tabs.Tab value="signup">{t('tabs.signup')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="login">
-              <LoginForm onForgotPassword={() => setMode('reset')} />
-            </Tabs.Panel>
-            <Tabs.Panel value="signup">
-              <SignupForm onSignedUp={() => setMode('login')} />
-            </Tabs.Panel>
-          </Tabs>
-        )}
-      </Card>
-    </Center>
+        </Card>
+      </Center>
+      <SiteFooter />
+    </>
   );
 }
