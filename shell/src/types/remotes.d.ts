@@ -15,3 +15,8 @@ declare module 'reviewer/ReviewerApp' {
   const ReviewerApp: ComponentType;
   export default ReviewerApp;
 }
+declare module 'marketing/SiteFooter' {
+  import type { ComponentType } from 'react';
+  const SiteFooter: ComponentType;
+  export default SiteFooter;
+}
