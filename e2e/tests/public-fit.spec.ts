@@ -137,3 +137,35 @@ test.describe('shell screens', () => {
     }
   });
 });
+
+test.describe('keyboard', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('the free-article dialog opens from the keyboard, keeps the focus inside, and gives it back on Escape', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await gotoInteractive(page, '/');
+    const opener = page.locator('[data-remote-root="marketing"]').getByRole('button', { name: 'Obtenir mon article gratuit' }).first();
+    await opener.focus();
+    await expect(opener).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // forwards and backwards, well past the number of controls: the focus never leaves the dialog
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < 25; i += 1) {
+        await page.keyboard.press(key);
+        expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `${key} ×${i + 1}`).toBe(true);
+      }
+    }
+    // the focused control shows it (a visible focus ring: an outline or a box shadow)
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return style.outlineStyle !== 'none' && style.outlineWidth !== '0px' ? 'outline' : style.boxShadow !== 'none' ? 'shadow' : 'none';
+    });
+    expect(ring).not.toBe('none');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+});

@@ -9,6 +9,8 @@ import { ClaimForm } from './ClaimForm';
 export interface ClaimDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** Once the dialog has closed (its exit transition is over): where the focus goes back. */
+  onClosed?: () => void;
   submit?: ClaimSubmitter;
 }
 
@@ -35,7 +37,7 @@ function PitchTestimonial() {
  * One heading (the dialog's title). On a phone the form comes first, the pitch below it; on a desktop the
  * review card sits under the form so the two columns end together.
  */
-export function ClaimDialog({ opened, onClose, submit }: ClaimDialogProps) {
+export function ClaimDialog({ opened, onClose, onClosed, submit }: ClaimDialogProps) {
   const { t } = useMarketingT();
   const { isLoading, handleSubmit } = useClaimSubmit({ submit, onSuccess: onClose });
   const check = <ThemeIcon size={20} radius="xl" color="teal" variant="light"><IconCheck size={13} aria-hidden /></ThemeIcon>;
@@ -43,6 +45,8 @@ export function ClaimDialog({ opened, onClose, submit }: ClaimDialogProps) {
     <Modal
       opened={opened}
       onClose={onClose}
+      returnFocus={false}
+      onExitTransitionEnd={onClosed}
       size={960}
       radius="lg"
       padding={0}

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ClaimSubmitter } from './useClaimSubmit';
 
 interface ClaimDialogContextValue { open: () => void; close: () => void; isOpen: boolean }
@@ -12,7 +12,18 @@ const ClaimDialog = lazy(() => import('../components/ClaimDialog').then((m) => (
 export function ClaimDialogProvider({ children, submit }: { children: ReactNode; submit?: ClaimSubmitter }) {
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
-  const open = useCallback(() => { setHasOpened(true); setIsOpen(true); }, []);
+  // the control that opened the dialog gets the focus back when it has closed (the dialog is mounted
+  // already open the first time, so Mantine's own focus return has nothing to return to)
+  const opener = useRef<HTMLElement | null>(null);
+  const open = useCallback(() => {
+    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    setHasOpened(true);
+    setIsOpen(true);
+  }, []);
+  const returnFocus = useCallback(() => {
+    if (opener.current?.isConnected) opener.current.focus();
+    opener.current = null;
+  }, []);
   const close = useCallback(() => setIsOpen(false), []);
   const value = useMemo(() => ({ open, close, isOpen }), [open, close, isOpen]);
   return (
@@ -20,7 +31,7 @@ export function ClaimDialogProvider({ children, submit }: { children: ReactNode;
       {children}
       {hasOpened && (
         <Suspense fallback={null}>
-          <ClaimDialog opened={isOpen} onClose={close} submit={submit} />
+          <ClaimDialog opened={isOpen} onClose={close} onClosed={returnFocus} submit={submit} />
         </Suspense>
       )}
     </ClaimDialogContext.Provider>
