@@ -6,6 +6,12 @@
  */
 export type Locale = 'fr' | 'en';
 
+/**
+ * Who speaks on a page: the brand pages say "we" ("nous"), the solo author's pages (the Home4 family)
+ * say "I" ("je"). Shared sections pick their solo wording (the `solo` keys) from it.
+ */
+export type Voice = 'team' | 'solo';
+
 /** Keys of the icons the components know how to draw (see components/ContentIcon.tsx). */
 export type IconKey =
   | 'search' | 'robot' | 'user-check' | 'world-upload' | 'photo' | 'chart' | 'clock' | 'message'

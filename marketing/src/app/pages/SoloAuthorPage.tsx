@@ -77,6 +77,7 @@ function Offer({ variant }: { variant: SoloVariant }) {
 /**
  * Home4 family (solo-author voice): Home4, the three pricing variants and the two 1 EUR discovery variants.
  * Hero, hybrid process, benefits, two review screenshots, offer card, FAQ, e-mail call to action.
+ * One author speaks, in the first person singular: shared sections take their `solo` wording (voice="solo").
  */
 export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
   const { t, content } = useContent();
@@ -90,16 +91,16 @@ export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
         aside={isPersonalBrand || variant === 'home4' ? <AuthorCard /> : undefined}
         actions={isDiscovery
           ? <><AuthButton>{content.discoveryOffer.cta}</AuthButton><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>
-          : <><ClaimButton /><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>}
+          : <><ClaimButton voice="solo" /><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>}
         note={t('common.guarantee')}
       />
       <Section id="how" title={t('sections.benefits.subtitle')} subtitle={t('sections.aiVsHuman.subtitle')} tone="muted">
         <IconCardGrid items={content.hybridSteps} columns={3} />
       </Section>
-      <Section id="features" title={t('sections.benefits.title')}>
+      <Section id="features" title={t('sections.solo.benefitsTitle')}>
         <IconCardGrid items={content.benefits} columns={4} />
       </Section>
-      <Section id="testimonials" title={t('sections.reviews.title')} subtitle={t('sections.reviews.subtitle')} tone="muted">
+      <Section id="testimonials" title={t('sections.reviews.title')} subtitle={t('sections.solo.reviewsSubtitle')} tone="muted">
         <ReviewShots items={content.reviewShots.slice(0, 2)} />
       </Section>
       <Section id="pricing" title={t('sections.pricing.title')} subtitle={isDiscovery ? content.discoveryOffer.note : t('common.guarantee')}>
@@ -114,7 +115,7 @@ export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
         subtitle={t('sections.emailCta.subtitle')}
         actions={<><MailtoButton email={contact.email} variant="white">{t('common.reachOut')}</MailtoButton><AuthButton variant="outline" color="white">{t('common.bookCall')}</AuthButton></>}
       />
-      <ContactSection />
+      <ContactSection voice="solo" />
     </LandingLayout>
   );
 }

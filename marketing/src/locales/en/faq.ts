@@ -43,7 +43,7 @@ export const home4Faq: FaqItem[] = [
     { question: 'What exactly do I get for 195 EUR?', answer: 'An article of about 1,800 words targeting your keyword, a top-10 SERP analysis, a royalty-free featured image, and publication to your WordPress site.' },
     { question: 'What if I am not satisfied?', answer: 'I rewrite until you are satisfied. If you still are not, you pay nothing.' },
     { question: 'How long does it take?', answer: 'Between 24 and 48 hours after your 5-minute brief.' },
-    { question: 'Can we talk first?', answer: 'Of course. Book a free 15-minute strategy call and we will look at your site together.' },
+    { question: 'Can I talk to you first?', answer: 'Of course. Book a free 15-minute strategy call and I will look at your site with you.' },
   ];
 
 /** Home5 (solo author, other persona). */
@@ -78,6 +78,6 @@ export const pricingVariantFaqs: Record<PricingVariant, FaqItem[]> = {
     { question: 'Why a whole cluster at once?', answer: 'Ten articles on one topic, linked around a pillar page, show search engines and AI assistants that your site is an authority on it. Published together, they support each other from the first day.' },
     { question: 'Is it a subscription?', answer: 'No. You pay 1,490 EUR once for the ten articles. Nothing renews.' },
     { question: 'What if I am not satisfied with an article?', answer: 'I rewrite it until you are satisfied. If you still are not, you do not pay for that article.' },
-    { question: 'Can we choose the topic together?', answer: 'Of course. Book a free 15-minute strategy call: we pick the topic and the keywords, then I plan the pillar page and the nine articles around them.' },
+    { question: 'Can you help me choose the topic?', answer: 'Of course. Book a free 15-minute strategy call: I help you pick the topic and the keywords, then plan the pillar page and the nine articles around them.' },
   ],
 };

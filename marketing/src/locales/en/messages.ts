@@ -65,6 +65,8 @@ const en = {
       ],
     },
     demo: { title: 'Example articles', subtitle: 'Read articles we wrote, exactly as our clients review them.', read: 'Read the article' },
+    // the solo author's own wording of shared sections (Home4 family: first person singular)
+    solo: { benefitsTitle: 'Why my clients choose a hybrid method', reviewsSubtitle: 'Screenshots of reviews left by my clients.' },
     emailCta: { title: 'Prefer to talk first?', subtitle: 'Write to me directly, I answer every message myself.' },
   },
   contact: {
@@ -81,6 +83,8 @@ const en = {
     successText: "Thank you for your message. We'll get back to you soon.",
     errorTitle: 'Error sending message',
     errorText: 'Please try again or contact us directly at {{email}}.',
+    // the solo author's pages (Home4 family) speak in the first person singular
+    solo: { title: 'Get in touch', subtitle: 'A question, a project, a quote? I answer within one business day.', messagePlaceholder: 'Tell me about your site and your goals' },
     detailsTitle: 'Contact details', emailLabel: 'Email', phoneLabel: 'Phone', addressLabel: 'Address',
   },
   claim: {
@@ -106,6 +110,13 @@ const en = {
     errorTitle: 'Error',
     errorText: 'There was an error submitting your information. Please try again.',
     close: 'Close',
+    // the same dialog opened from the solo author's pages (Home4 family): first person singular
+    solo: {
+      pitchLead: 'Tell me where your site is and where to reach you. I research your market and deliver a complete article that I edit line by line myself.',
+      notAiText: 'I analyse the top-10 results for your keyword, plan a topic cluster and edit every line myself. About 1,800 words, with a royalty-free featured image.',
+      formSubtitle: 'Two fields, and I get started.',
+      emailHint: 'I will send your article to this address.',
+    },
   },
   firstArticle: {
     title: 'First Article Setup',

@@ -36,7 +36,7 @@ export const singlePrice: PricingPlan = {
 /** Discovery offer (spec/public.md §9): first article 1 EUR, one per client, then 195 EUR. */
 export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
     name: 'Discovery offer', price: '1 EUR', priceSuffix: 'for your first article',
-    description: 'One per client, then 195 EUR per article. We charge 1 EUR instead of free to make sure every request is genuine.',
+    description: 'One per client, then 195 EUR per article. I charge 1 EUR instead of free to make sure every request is genuine.',
     features: ['A complete SEO article of about 1,800 words', 'Edited by a human SEO expert', 'Royalty-free featured image', 'Published to your WordPress', 'Card payment, no subscription'],
     isPopular: true, cta: 'Try it for 1 EUR',
     note: 'One discovery article per client. Next articles: 195 EUR each.',

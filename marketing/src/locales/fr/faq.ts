@@ -43,7 +43,7 @@ export const home4Faq: FaqItem[] = [
     { question: 'Qu’est-ce que j’obtiens exactement pour 195 € ?', answer: 'Un article d’environ 1 800 mots ciblant votre mot-clé, une analyse du top 10 Google, une image à la une libre de droits et la publication sur votre site WordPress.' },
     { question: 'Et si je ne suis pas satisfait ?', answer: 'Je réécris jusqu’à ce que vous soyez satisfait. Si vous ne l’êtes toujours pas, vous ne payez rien.' },
     { question: 'Quel est le délai de livraison ?', answer: 'De 24 à 48 heures après votre brief de 5 minutes.' },
-    { question: 'Peut-on échanger avant ?', answer: 'Bien sûr. Réservez un appel stratégique gratuit de 15 minutes et nous regarderons votre site ensemble.' },
+    { question: 'Peut-on échanger avant ?', answer: 'Bien sûr. Réservez un appel stratégique gratuit de 15 minutes et je regarderai votre site avec vous.' },
   ];
 
 /** Home5 (solo author, other persona). */
@@ -56,7 +56,7 @@ export const home5Faq: FaqItem[] = [
 
 /** Extra questions for the discovery-offer variants. */
 export const discoveryFaq: FaqItem[] = [
-    { question: 'Pourquoi payer 1 € plutôt que rien ?', answer: 'Nous facturons 1 € au lieu d’offrir l’article, pour nous assurer que chaque demande est sérieuse. Une seule offre par client.' },
+    { question: 'Pourquoi payer 1 € plutôt que rien ?', answer: 'Je facture 1 € au lieu d’offrir l’article, pour m’assurer que chaque demande est sérieuse. Une seule offre par client.' },
     { question: 'Que se passe-t-il après le premier article ?', answer: 'Rien d’automatique. Si vous en voulez d’autres, chaque article coûte 195 €. Sans abonnement.' },
     ...home4Faq.slice(2),
   ];
@@ -78,6 +78,6 @@ export const pricingVariantFaqs: Record<PricingVariant, FaqItem[]> = {
     { question: 'Pourquoi tout un cluster d’un coup ?', answer: 'Dix articles sur un même sujet, reliés autour d’une page pilier, montrent aux moteurs de recherche et aux assistants IA que votre site fait autorité sur ce sujet. Publiés ensemble, ils se renforcent dès le premier jour.' },
     { question: 'Est-ce un abonnement ?', answer: 'Non. Vous payez 1 490 € une seule fois pour les dix articles. Rien ne se renouvelle.' },
     { question: 'Et si un article ne me satisfait pas ?', answer: 'Je le réécris jusqu’à ce que vous soyez satisfait. Si vous ne l’êtes toujours pas, vous ne payez pas cet article.' },
-    { question: 'Peut-on choisir le sujet ensemble ?', answer: 'Bien sûr. Réservez un appel stratégique gratuit de 15 minutes : nous choisissons le sujet et les mots-clés, puis je planifie la page pilier et les neuf articles autour.' },
+    { question: 'Peut-on choisir le sujet ensemble ?', answer: 'Bien sûr. Réservez un appel stratégique gratuit de 15 minutes : je vous aide à choisir le sujet et les mots-clés, puis je planifie la page pilier et les neuf articles autour.' },
   ],
 };

@@ -67,6 +67,8 @@ const fr: MarketingResources = {
       ],
     },
     demo: { title: 'Exemples d’articles', subtitle: 'Lisez des articles que nous avons écrits, tels que nos clients les relisent.', read: 'Lire l’article' },
+    // the solo author's own wording of shared sections (Home4 family: first person singular)
+    solo: { benefitsTitle: 'Pourquoi mes clients choisissent une méthode hybride', reviewsSubtitle: 'Captures d’avis laissés par mes clients.' },
     emailCta: { title: 'Vous préférez échanger d’abord ?', subtitle: 'Écrivez-moi directement, je réponds moi-même à chaque message.' },
   },
   contact: {
@@ -83,6 +85,8 @@ const fr: MarketingResources = {
     successText: 'Merci pour votre message. Nous vous répondrons très vite.',
     errorTitle: 'Erreur lors de l’envoi du message',
     errorText: 'Veuillez réessayer ou nous écrire directement à {{email}}.',
+    // the solo author's pages (Home4 family) speak in the first person singular
+    solo: { title: 'Écrivez-moi', subtitle: 'Une question, un projet, un devis ? Je réponds sous un jour ouvré.', messagePlaceholder: 'Parlez-moi de votre site et de vos objectifs' },
     detailsTitle: 'Coordonnées', emailLabel: 'E-mail', phoneLabel: 'Téléphone', addressLabel: 'Adresse',
   },
   claim: {
@@ -108,6 +112,13 @@ const fr: MarketingResources = {
     errorTitle: 'Erreur',
     errorText: 'Une erreur est survenue lors de l’envoi de vos informations. Veuillez réessayer.',
     close: 'Fermer',
+    // the same dialog opened from the solo author's pages (Home4 family): first person singular
+    solo: {
+      pitchLead: 'Indiquez-moi votre site et où vous joindre. J’étudie votre marché et je vous livre un article complet, relu ligne à ligne par mes soins.',
+      notAiText: 'J’analyse le top 10 des résultats sur votre mot-clé, je planifie un cluster thématique, puis je relis chaque ligne. Environ 1 800 mots, avec une image à la une libre de droits.',
+      formSubtitle: 'Deux champs, et je me mets au travail.',
+      emailHint: 'Je vous enverrai l’article à cette adresse.',
+    },
   },
   firstArticle: {
     title: 'Configuration du premier article',

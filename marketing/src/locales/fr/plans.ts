@@ -36,7 +36,7 @@ export const singlePrice: PricingPlan = {
 /** Discovery offer (spec/public.md §9): first article 1 EUR, one per client, then 195 EUR. */
 export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
     name: 'Offre découverte', price: '1 €', priceSuffix: 'pour votre premier article',
-    description: 'Un seul article découverte par client, puis 195 € par article. Nous facturons 1 € au lieu d’offrir l’article, pour nous assurer que chaque demande est sérieuse.',
+    description: 'Un seul article découverte par client, puis 195 € par article. Je facture 1 € au lieu d’offrir l’article, pour m’assurer que chaque demande est sérieuse.',
     features: ['Un article SEO complet d’environ 1 800 mots', 'Relu par un expert SEO humain', 'Image à la une libre de droits', 'Publié sur votre WordPress', 'Paiement par carte, sans abonnement'],
     isPopular: true, cta: 'Essayer pour 1 €',
     note: 'Un article découverte par client. Articles suivants : 195 € chacun.',

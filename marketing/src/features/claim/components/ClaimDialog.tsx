@@ -2,6 +2,7 @@ import { Box, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, Avat
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
 import { Modal } from '@citable/mantine-bundled';
 import { IconCheck, IconQuote, IconStarFilled } from '../../../components/icons';
+import type { Voice } from '../../../content/types';
 import { useMarketingT } from '../../../lib/locale';
 import { useClaimSubmit, type ClaimSubmitter } from '../hooks/useClaimSubmit';
 import { ClaimForm } from './ClaimForm';
@@ -12,6 +13,8 @@ export interface ClaimDialogProps {
   /** Once the dialog has closed (its exit transition is over): where the focus goes back. */
   onClosed?: () => void;
   submit?: ClaimSubmitter;
+  /** the voice of the page that opened it: the solo author's pages say "I" in the pitch and the form */
+  voice?: Voice;
 }
 
 /** The testimonial "image" of the pitch: a drawn review card (no external image host). */
@@ -37,8 +40,9 @@ function PitchTestimonial() {
  * One heading (the dialog's title). On a phone the form comes first, the pitch below it; on a desktop the
  * review card sits under the form so the two columns end together.
  */
-export function ClaimDialog({ opened, onClose, onClosed, submit }: ClaimDialogProps) {
+export function ClaimDialog({ opened, onClose, onClosed, submit, voice = 'team' }: ClaimDialogProps) {
   const { t } = useMarketingT();
+  const isSolo = voice === 'solo';
   const { isLoading, handleSubmit } = useClaimSubmit({ submit, onSuccess: onClose });
   const check = <ThemeIcon size={20} radius="xl" color="teal" variant="light"><IconCheck size={13} aria-hidden /></ThemeIcon>;
   return (
@@ -66,9 +70,9 @@ export function ClaimDialog({ opened, onClose, onClosed, submit }: ClaimDialogPr
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
         <Box p={{ base: 'lg', md: 32 }} className="cz-pitch cz-claim-pitch">
           <Stack gap="md">
-            <Text size="sm" c="dimmed">{t('claim.pitchLead')}</Text>
+            <Text size="sm" c="dimmed">{isSolo ? t('claim.solo.pitchLead') : t('claim.pitchLead')}</Text>
             <Title order={3} fz="md">{t('claim.notAiTitle')}</Title>
-            <Text size="sm">{t('claim.notAiText')}</Text>
+            <Text size="sm">{isSolo ? t('claim.solo.notAiText') : t('claim.notAiText')}</Text>
             <Title order={3} fz="md">{t('claim.catchTitle')}</Title>
             <List size="sm" spacing={6} icon={check} center>
               <List.Item>{t('claim.catchText')}</List.Item>
@@ -78,9 +82,9 @@ export function ClaimDialog({ opened, onClose, onClosed, submit }: ClaimDialogPr
         <Box p={{ base: 'lg', md: 32 }}>
           <Stack gap="xs" mb="lg">
             <Title order={3} fz="xl">{t('claim.formTitle')}</Title>
-            <Text size="sm" c="dimmed">{t('claim.formSubtitle')}</Text>
+            <Text size="sm" c="dimmed">{isSolo ? t('claim.solo.formSubtitle') : t('claim.formSubtitle')}</Text>
           </Stack>
-          <ClaimForm onSubmit={handleSubmit} isLoading={isLoading} />
+          <ClaimForm onSubmit={handleSubmit} isLoading={isLoading} emailHint={isSolo ? t('claim.solo.emailHint') : undefined} />
           <Box mt="xl">
             <PitchTestimonial />
           </Box>

@@ -11,10 +11,12 @@ export interface ClaimFormProps {
   onSubmit: (values: ClaimInput) => Promise<boolean>;
   isLoading: boolean;
   submitLabel?: string;
+  /** the hint under the e-mail field, when the page words it its own way (the solo author's "I") */
+  emailHint?: string;
 }
 
 /** Website URL + e-mail form used by the free-article dialog and the /first-article page. */
-export function ClaimForm({ onSubmit, isLoading, submitLabel }: ClaimFormProps) {
+export function ClaimForm({ onSubmit, isLoading, submitLabel, emailHint }: ClaimFormProps) {
   const { t } = useMarketingT();
   const form = useForm({
     mode: 'controlled',
@@ -52,7 +54,7 @@ export function ClaimForm({ onSubmit, isLoading, submitLabel }: ClaimFormProps) 
         <TextInput
           label={t('claim.email')}
           placeholder={t('claim.emailPlaceholder')}
-          description={t('claim.emailHint')}
+          description={emailHint ?? t('claim.emailHint')}
           type="email"
           autoComplete="email"
           withAsterisk

@@ -1,7 +1,9 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Voice } from '../../../content/types';
 import type { ClaimSubmitter } from './useClaimSubmit';
 
-interface ClaimDialogContextValue { open: () => void; close: () => void; isOpen: boolean }
+/** open(voice): the dialog speaks in the voice of the page that opened it (default: the brand's "we"). */
+interface ClaimDialogContextValue { open: (voice?: Voice) => void; close: () => void; isOpen: boolean }
 
 const ClaimDialogContext = createContext<ClaimDialogContextValue | null>(null);
 
@@ -12,11 +14,13 @@ const ClaimDialog = lazy(() => import('../components/ClaimDialog').then((m) => (
 export function ClaimDialogProvider({ children, submit }: { children: ReactNode; submit?: ClaimSubmitter }) {
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
+  const [voice, setVoice] = useState<Voice>('team');
   // the control that opened the dialog gets the focus back when it has closed (the dialog is mounted
   // already open the first time, so Mantine's own focus return has nothing to return to)
   const opener = useRef<HTMLElement | null>(null);
-  const open = useCallback(() => {
+  const open = useCallback((openerVoice: Voice = 'team') => {
     opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    setVoice(openerVoice);
     setHasOpened(true);
     setIsOpen(true);
   }, []);
@@ -31,7 +35,7 @@ export function ClaimDialogProvider({ children, submit }: { children: ReactNode;
       {children}
       {hasOpened && (
         <Suspense fallback={null}>
-          <ClaimDialog opened={isOpen} onClose={close} onClosed={returnFocus} submit={submit} />
+          <ClaimDialog opened={isOpen} onClose={close} onClosed={returnFocus} submit={submit} voice={voice} />
         </Suspense>
       )}
     </ClaimDialogContext.Provider>

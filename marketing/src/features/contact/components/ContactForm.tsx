@@ -7,11 +7,14 @@ import { TextInput, Textarea } from '@citable/mantine-bundled';
 import { useForm } from '@mantine/form';
 import { useMarketingT } from '../../../lib/locale';
 import { isValidEmail } from '../../../lib/validation';
+import type { Voice } from '../../../content/types';
 import { submitContactMessage, type ContactMessageInput } from '../api/submitContactMessage';
 
 export interface ContactFormProps {
   /** where to write when the backend fails */
   contactEmail: string;
+  /** the page's voice: the solo author's pages say "tell me", not "tell us" */
+  voice?: Voice;
   /** injectable for tests; defaults to the RPC call */
   onSubmitMessage?: (values: ContactMessageInput) => Promise<void>;
 }
@@ -20,8 +23,9 @@ export interface ContactFormProps {
 const FIELDS = ['name', 'email', 'message'] as const;
 
 /** Contact form (spec/public.md §2, §4, §5, §8): idle → sending → success (reset) or failure (values kept). */
-export function ContactForm({ contactEmail, onSubmitMessage = submitContactMessage }: ContactFormProps) {
+export function ContactForm({ contactEmail, voice = 'team', onSubmitMessage = submitContactMessage }: ContactFormProps) {
   const { t } = useMarketingT();
+  const isSolo = voice === 'solo';
   const [isSending, setIsSending] = useState(false);
   const form = useForm<ContactMessageInput>({
     mode: 'controlled',
@@ -56,13 +60,13 @@ export function ContactForm({ contactEmail, onSubmitMessage = submitContactMessa
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={t('contact.title')}>
+    <form onSubmit={handleSubmit} noValidate aria-label={isSolo ? t('contact.solo.title') : t('contact.title')}>
       <Stack gap="md">
         <TextInput label={t('contact.name')} placeholder={t('contact.namePlaceholder')} autoComplete="name" withAsterisk {...form.getInputProps('name')} />
         <TextInput label={t('contact.email')} placeholder={t('contact.emailPlaceholder')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
         <Textarea
           label={t('contact.message')}
-          placeholder={t('contact.messagePlaceholder')}
+          placeholder={isSolo ? t('contact.solo.messagePlaceholder') : t('contact.messagePlaceholder')}
           withAsterisk
           autosize
           minRows={5}

@@ -1,12 +1,13 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Section } from '../../../components/Section';
+import type { Voice } from '../../../content/types';
 import { IconMail, IconMapPin, IconPhone } from '../../../components/icons';
 import { getContact } from '../../../lib/contact';
 import { useMarketingT } from '../../../lib/locale';
 import { DeferredContactForm } from './DeferredContactForm';
 
-/** The #contact section: details on the left, the form on the right. */
-export function ContactSection() {
+/** The #contact section: details on the left, the form on the right; worded in the page's voice. */
+export function ContactSection({ voice = 'team' }: { voice?: Voice }) {
   const { t } = useMarketingT();
   const contact = getContact();
   const rows = [
@@ -15,7 +16,7 @@ export function ContactSection() {
     { icon: <IconMapPin size={18} aria-hidden />, label: t('contact.addressLabel'), value: <Text>{contact.address}</Text> },
   ];
   return (
-    <Section id="contact" title={t('contact.title')} subtitle={t('contact.subtitle')} tone="muted">
+    <Section id="contact" title={voice === 'solo' ? t('contact.solo.title') : t('contact.title')} subtitle={voice === 'solo' ? t('contact.solo.subtitle') : t('contact.subtitle')} tone="muted">
       <SimpleGrid cols={{ base: 1, md: 5 }} spacing="xl">
         <Stack gap="lg" style={{ gridColumn: 'span 2' }}>
           <Title order={3} fz="lg">{t('contact.detailsTitle')}</Title>
@@ -30,7 +31,7 @@ export function ContactSection() {
           ))}
         </Stack>
         <Card withBorder radius="lg" padding="xl" style={{ gridColumn: 'span 3' }} className="cz-card">
-          <DeferredContactForm contactEmail={contact.email} />
+          <DeferredContactForm contactEmail={contact.email} voice={voice} />
         </Card>
       </SimpleGrid>
     </Section>

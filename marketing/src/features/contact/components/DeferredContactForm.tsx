@@ -3,6 +3,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { loadOnce } from '@citable/shared';
 import { useMarketingT } from '../../../lib/locale';
 import { useNearViewport } from '../../../lib/useNearViewport';
+import type { Voice } from '../../../content/types';
 import type * as ContactFormModule from './ContactForm';
 
 type Module = typeof ContactFormModule;
@@ -18,7 +19,7 @@ export const loadContactForm = loadOnce<Module>(() => import(/* webpackChunkName
 const FORM_MIN_HEIGHT = 360;
 
 /** The contact form, downloaded near the viewport (see loadContactForm). */
-export function DeferredContactForm({ contactEmail }: { contactEmail: string }) {
+export function DeferredContactForm({ contactEmail, voice }: { contactEmail: string; voice?: Voice }) {
   const { t } = useMarketingT();
   const slot = useRef<HTMLDivElement>(null);
   const isNear = useNearViewport(slot);
@@ -40,7 +41,7 @@ export function DeferredContactForm({ contactEmail }: { contactEmail: string }) 
     };
   }, [isNear, module, failed]);
 
-  if (module) return <module.ContactForm contactEmail={contactEmail} />;
+  if (module) return <module.ContactForm contactEmail={contactEmail} voice={voice} />;
   return (
     <Center ref={slot} mih={FORM_MIN_HEIGHT} data-testid="contact-form-slot">
       {failed ? (
