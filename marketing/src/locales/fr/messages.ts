@@ -115,7 +115,7 @@ const fr: MarketingResources = {
     // the same dialog opened from the solo author's pages (Home4 family): first person singular
     solo: {
       pitchLead: 'Indiquez-moi votre site et où vous joindre. J’étudie votre marché et je vous livre un article complet, relu ligne à ligne par mes soins.',
-      notAiText: 'J’analyse le top 10 des résultats sur votre mot-clé, je planifie un cluster thématique, puis je relis chaque ligne. Environ 1 800 mots, avec une image à la une libre de droits.',
+      notAiText: 'J’analyse le top 10 des résultats sur votre mot-clé, je planifie un cluster thématique, puis je relis chaque ligne. Environ 1 800 mots, avec une image à la une libre de droits.',
       formSubtitle: 'Deux champs, et je me mets au travail.',
       emailHint: 'Je vous enverrai l’article à cette adresse.',
     },
