@@ -86,7 +86,7 @@ const fr: MarketingResources = {
     errorTitle: 'Erreur lors de l’envoi du message',
     errorText: 'Veuillez réessayer ou nous écrire directement à {{email}}.',
     // the solo author's pages (Home4 family) speak in the first person singular
-    solo: { title: 'Écrivez-moi', subtitle: 'Une question, un projet, un devis ? Je réponds sous un jour ouvré.', messagePlaceholder: 'Parlez-moi de votre site et de vos objectifs' },
+    solo: { title: 'Contactez-moi', subtitle: 'Une question, un projet, un devis ? Je réponds sous un jour ouvré.', messagePlaceholder: 'Parlez-moi de votre site et de vos objectifs' },
     detailsTitle: 'Coordonnées', emailLabel: 'E-mail', phoneLabel: 'Téléphone', addressLabel: 'Adresse',
   },
   claim: {
