@@ -23,7 +23,7 @@ afterAll(() => {
 });
 
 describe('DeferredTestimonialCarousel', () => {
-  it('shows every testimonial (no controls) until it nears the viewport, then the carousel once its chunk has arrived', async () => {
+  it('shows every testimonial (no controls) until it is near the viewport and the visitor reads on, then the carousel once its chunk has arrived', async () => {
     expect(loadTestimonialCarousel.peek()).toBeUndefined();
     renderWithProviders(<DeferredTestimonialCarousel items={testimonials} />);
     const first = screen.getByTestId('testimonials-static');
@@ -35,9 +35,17 @@ describe('DeferredTestimonialCarousel', () => {
     expect(observed).toHaveLength(1);
     expect(loadTestimonialCarousel.peek()).toBeUndefined();
 
-    const [{ callback, element }] = observed;
+    // in the first view, before the visitor scrolls or touches anything: still nothing
+    const [{ callback, element, options }] = observed;
+    expect(options?.rootMargin).toBe('100px');
+    act(() => callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as IntersectionObserver));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadTestimonialCarousel.peek()).toBeUndefined();
+    expect(screen.getByTestId('testimonials-static')).toBeInTheDocument();
+
+    // the visitor reads on: the carousel's chunk downloads and replaces the first view
     await act(async () => {
-      callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], {} as IntersectionObserver);
+      window.dispatchEvent(new Event('scroll'));
       await loadTestimonialCarousel();
     });
     const carousel = await screen.findByRole('region', { name: 'What our clients say' });

@@ -16,11 +16,36 @@ type Module = typeof CarouselModule;
 export const loadTestimonialCarousel = loadOnce<Module>(() => import(/* webpackChunkName: "testimonial-carousel" */ './TestimonialCarousel'));
 
 /**
- * How near the viewport the carousel starts downloading. Smaller than the contact form's margin: on
- * a phone the testimonials of /home-5 start just under the hero, and the static first view below
- * shows the same cards until the carousel arrives.
+ * How near the viewport the carousel starts downloading. Smaller than the contact form's margin: the
+ * static first view below shows the same cards until the carousel arrives.
  */
 const NEAR_MARGIN = '100px';
+
+/** What tells that the visitor is reading on, not just looking at the first view. */
+const ACTIVITY = ['scroll', 'pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
+
+/**
+ * True once the visitor has scrolled, touched, pressed a key or moved the pointer (or the page was
+ * opened scrolled: an anchor, a restored position). A carousel already in the first view (/home-5
+ * on a phone: just under the hero) waits for that instead of downloading with the page; its static
+ * first view is complete meanwhile.
+ */
+function useVisitorActive(): boolean {
+  const [isActive, setIsActive] = useState(() => typeof window === 'undefined' || window.scrollY > 0);
+  useEffect(() => {
+    if (isActive) return undefined;
+    if (window.scrollY > 0) {
+      setIsActive(true);
+      return undefined;
+    }
+    const onActivity = () => setIsActive(true);
+    for (const type of ACTIVITY) window.addEventListener(type, onActivity, { passive: true, capture: true, once: true });
+    return () => {
+      for (const type of ACTIVITY) window.removeEventListener(type, onActivity, { capture: true });
+    };
+  }, [isActive]);
+  return isActive;
+}
 
 /**
  * The carousel's first view without its script: every testimonial card in one clipped row, one per
@@ -44,14 +69,18 @@ function StaticTestimonials({ items }: { items: Testimonial[] }) {
   );
 }
 
-/** The testimonial carousel, downloaded near the viewport (see loadTestimonialCarousel). */
+/**
+ * The testimonial carousel, downloaded near the viewport once the visitor reads on (see
+ * loadTestimonialCarousel, useVisitorActive).
+ */
 export function DeferredTestimonialCarousel({ items }: { items: Testimonial[] }) {
   const slot = useRef<HTMLDivElement>(null);
   const isNear = useNearViewport(slot, NEAR_MARGIN);
+  const isActive = useVisitorActive();
   const [module, setModule] = useState<Module | undefined>(() => loadTestimonialCarousel.peek());
 
   useEffect(() => {
-    if (!isNear || module) return undefined;
+    if (!isNear || !isActive || module) return undefined;
     let live = true;
     // a failed download leaves the static testimonials in place (nothing is lost but the sliding)
     loadTestimonialCarousel().then(
@@ -61,7 +90,7 @@ export function DeferredTestimonialCarousel({ items }: { items: Testimonial[] })
     return () => {
       live = false;
     };
-  }, [isNear, module]);
+  }, [isNear, isActive, module]);
 
   if (module) return <module.TestimonialCarousel items={items} />;
   return (
