@@ -34,10 +34,6 @@ function useVisitorActive(): boolean {
   const [isActive, setIsActive] = useState(() => typeof window === 'undefined' || window.scrollY > 0);
   useEffect(() => {
     if (isActive) return undefined;
-    if (window.scrollY > 0) {
-      setIsActive(true);
-      return undefined;
-    }
     const onActivity = () => setIsActive(true);
     for (const type of ACTIVITY) window.addEventListener(type, onActivity, { passive: true, capture: true, once: true });
     return () => {
