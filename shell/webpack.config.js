@@ -12,5 +12,21 @@ module.exports = createAppConfig({
   // were grouped into common chunks, so every public page downloaded floating-ui & co. Unsplit, each
   // lazy chunk carries what it needs and the facade's chunk holds only the facade (public pages:
   // Mantine 90 → 67 KB gzip); the few lazy shell chunks may repeat a little code between them.
-  splitChunks: false,
+  // One exception: Mantine's default theme and color functions. The theme context is a shared state
+  // module of its own (shared-deps.cjs), loaded by every page with the facade, and both need the
+  // default theme: unsplit, every page downloaded it twice (~4.5 KB gzip). It is one chunk of its own.
+  splitChunks: {
+    chunks: 'async',
+    cacheGroups: {
+      default: false,
+      defaultVendors: false,
+      mantineTheme: {
+        test: /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/](MantineProvider[\\/](default-theme|default-colors|color-functions[\\/]|merge-mantine-theme[\\/]|MantineCssVariables[\\/]virtual-color[\\/])|utils[\\/](deep-merge|units-converters)[\\/])/,
+        name: 'mantine-theme',
+        minChunks: 2,
+        minSize: 0,
+        enforce: true,
+      },
+    },
+  },
 });

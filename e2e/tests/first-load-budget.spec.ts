@@ -7,6 +7,7 @@
 // when the files arrive, not which ones. The budget (BUDGET_KB) and the signed-in-only sources
 // (SIGNED_IN_ONLY) are defined in that file too; the sources of each downloaded file come from its
 // source map (marketing/bench/composition.cjs).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
@@ -54,8 +55,10 @@ const firstLoad = require(path.join(ROOT, 'marketing/bench/first-load.cjs')) as 
 const { sourceBytes } = require(path.join(ROOT, 'marketing/bench/composition.cjs')) as CompositionModule;
 const { KB, BUDGET_KB, SIGNED_IN_ONLY, MOBILE } = firstLoad;
 
-/** The public pages bench:web measures. */
-const PUBLIC_PAGES = ['/', '/home-4-pricing-google'];
+/** Every public page: the routes the marketing build prerenders (marketing/prerender/render.tsx). */
+const PUBLIC_PAGES = Object.keys(
+  (JSON.parse(readFileSync(path.join(ROOT, 'marketing/dist/prerender/manifest.json'), 'utf8')) as { routes: Record<string, unknown> }).routes,
+);
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const shortUrl = (url: string) => url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, '');

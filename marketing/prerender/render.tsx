@@ -20,6 +20,7 @@ import { pageLoaders } from '../src/app/routes';
 import { noIndexRoutes, paths, routeKeys, type RouteKey } from '../src/config/paths';
 import type { Locale } from '../src/content/types';
 import { ClaimDialogProvider } from '../src/features/claim/hooks/useClaimDialog';
+import { loadTestimonialCarousel } from '../src/components/DeferredTestimonialCarousel';
 import { loadContactForm } from '../src/features/contact/components/DeferredContactForm';
 import { MARKETING_NS, registerMarketingI18n } from '../src/i18n';
 import en from '../src/locales/en';
@@ -147,8 +148,9 @@ function minifyCss(css: string): string {
 }
 
 async function main() {
-  // the landing pages render their contact form in the crawlable HTML (the browser loads it near the viewport)
-  await loadContactForm();
+  // the landing pages render their contact form and testimonial carousel in the crawlable HTML (the
+  // browser loads them near the viewport)
+  await Promise.all([loadContactForm(), loadTestimonialCarousel()]);
   mkdirSync(outDir, { recursive: true });
   const manifest: Record<string, Entry & { locales: Record<Locale, Entry> }> = {};
   for (const key of routeKeys) {

@@ -8,7 +8,7 @@ import { IconCardGrid } from '../../components/IconCardGrid';
 import { LogoStrip } from '../../components/LogoStrip';
 import { PlanCard } from '../../components/PlanCard';
 import { Section } from '../../components/Section';
-import { TestimonialCarousel } from '../../components/TestimonialCarousel';
+import { DeferredTestimonialCarousel } from '../../components/DeferredTestimonialCarousel';
 import { logos } from '../../content/cards';
 import { ClaimButton } from '../../features/claim/components/ClaimButton';
 import { ContactSection } from '../../features/contact/components/ContactSection';
@@ -32,7 +32,7 @@ export default function Home3Page() {
         <IconCardGrid items={content.eightFeatures} columns={4} />
       </Section>
       <Section id="testimonials" title={t('sections.testimonials.title')} subtitle={t('sections.testimonials.subtitle')}>
-        <TestimonialCarousel items={content.testimonials} />
+        <DeferredTestimonialCarousel items={content.testimonials} />
       </Section>
       <Section id="pricing" title={t('sections.pricing.title')} subtitle={t('sections.pricing.subtitle')} tone="muted">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">

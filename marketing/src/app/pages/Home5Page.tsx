@@ -8,7 +8,7 @@ import { IconCardGrid } from '../../components/IconCardGrid';
 import { PlanCard } from '../../components/PlanCard';
 import { Section } from '../../components/Section';
 import { StoryBlock } from '../../components/StoryBlock';
-import { TestimonialCarousel } from '../../components/TestimonialCarousel';
+import { DeferredTestimonialCarousel } from '../../components/DeferredTestimonialCarousel';
 import { ClaimButton } from '../../features/claim/components/ClaimButton';
 import { ContactSection } from '../../features/contact/components/ContactSection';
 import { useContent } from '../../lib/locale';
@@ -22,7 +22,7 @@ export default function Home5Page() {
     <LandingLayout>
       <Hero copy={content.heroes.home5} actions={<><ClaimButton /><AnchorButton href="#pricing">{t('common.seePricing')}</AnchorButton></>} />
       <Section id="testimonials" title={t('sections.testimonials.title')} subtitle={t('sections.testimonials.subtitle')} tone="muted">
-        <TestimonialCarousel items={content.testimonials} />
+        <DeferredTestimonialCarousel items={content.testimonials} />
       </Section>
       <Section id="how" title={t('sections.how.title')} subtitle={t('sections.how.subtitle')}>
         <IconCardGrid items={content.threeSteps} columns={3} />

@@ -1,30 +1,22 @@
-import { showToast } from '@citable/shared';
-import { dataErrorMessage, toDataError, type Translate } from '@citable/shared/data';
+import { loadOnce, showToast } from '@citable/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useMarketingT } from '../../../lib/locale';
-import { claimFirstArticle, type ClaimInput, type ClaimResult } from '../api/claimFirstArticle';
+import type { ClaimInput, ClaimResult } from '../api/claimFirstArticle';
 
 export type ClaimSubmitter = (input: ClaimInput) => Promise<ClaimResult>;
 
-/**
- * The text of the failure toast: the spec's (spec/public.md §8), unless the error tells the visitor
- * what to do — a field the server refused, no connection, too many requests.
- */
-export function claimErrorText(error: unknown, t: Translate): string {
-  const { kind, hint } = toDataError(error);
-  if (kind === 'invalid' && hint === 'url') return t('claim.urlInvalid');
-  if (kind === 'invalid' && hint === 'stripe_email') return t('claim.emailInvalid');
-  if (kind === 'network' || kind === 'rate_limited') return dataErrorMessage(error, t);
-  return t('claim.errorText');
-}
+/** The RPC call and the failure texts (../api/claimApi), downloaded when the form is submitted. */
+export const loadClaimApi = loadOnce(() => import(/* webpackChunkName: "claim-api" */ '../api/claimApi'));
+
+const claimOnServer: ClaimSubmitter = async (input) => (await loadClaimApi()).claimFirstArticle(input);
 
 /**
  * Submits the claim (with the language the page is shown in): success → toast, `onSuccess` (closes the dialog), navigation to
- * /first-article-success; failure → error logged, error toast (claimErrorText), values kept (returns false).
+ * /first-article-success; failure → error logged, error toast (claimErrorText of ../api/claimApi), values kept (returns false).
  */
-export function useClaimSubmit({ submit = claimFirstArticle, onSuccess, showSuccessToast = true }: { submit?: ClaimSubmitter; onSuccess?: () => void; showSuccessToast?: boolean } = {}) {
+export function useClaimSubmit({ submit = claimOnServer, onSuccess, showSuccessToast = true }: { submit?: ClaimSubmitter; onSuccess?: () => void; showSuccessToast?: boolean } = {}) {
   const { t, locale } = useMarketingT();
   const navigate = useNavigate();
   const [isLoading, setIsLoading] = useState(false);
@@ -40,7 +32,9 @@ export function useClaimSubmit({ submit = claimFirstArticle, onSuccess, showSucc
       return true;
     } catch (error) {
       console.error('[marketing] claim_first_article failed', error);
-      showToast({ color: 'red', title: t('claim.errorTitle'), message: claimErrorText(error, t) });
+      // (the texts come with the RPC's chunk; if even that could not be downloaded, the spec's text)
+      const api = await loadClaimApi().catch(() => undefined);
+      showToast({ color: 'red', title: t('claim.errorTitle'), message: api ? api.claimErrorText(error, t) : t('claim.errorText') });
       return false;
     } finally {
       setIsLoading(false);
