@@ -124,4 +124,6 @@ test('the testimonial carousel’s next arrow tapped on the copy moves the live 
   release();
   await expect(page.locator(COPY)).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('[data-cz-status]')).toHaveText(/^Témoignage 2 sur \d+$/);
+  // the dots' tab list is named in the page's language (Mantine's own label is the English 'Slides')
+  await expect(page.getByRole('tablist', { name: 'Témoignages' })).toBeVisible();
 });

@@ -35,11 +35,13 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 
   useEffect(() => {
     if (!embla) return;
+    // Mantine names the dots' tab list 'Slides' in English, whatever the page's language
+    root?.querySelector('[role="tablist"][aria-label="Slides"]')?.setAttribute('aria-label', t('common.slides'));
     const update = () => { setSnaps(embla.scrollSnapList().length); setSelected(embla.selectedScrollSnap()); };
     update();
     embla.on('select', update).on('reInit', update);
     return () => { embla.off('select', update).off('reInit', update); };
-  }, [embla]);
+  }, [embla, root, t]);
 
   const total = snaps || items.length;
   // a looping carousel of more slides than it shows can always move: its arrows are live in the

@@ -22,6 +22,7 @@ const en = {
     carousel: 'carousel',
     slide: 'slide',
     slideLabel: '{{index}} of {{total}}',
+    slides: 'Testimonials',
     slideStatus: 'Slide {{index}} of {{total}}',
     goToSlide: 'Go to testimonial {{index}}',
     free: 'Free',

@@ -24,6 +24,7 @@ const fr: MarketingResources = {
     carousel: 'carrousel',
     slide: 'diapositive',
     slideLabel: '{{index}} sur {{total}}',
+    slides: 'Témoignages',
     slideStatus: 'Témoignage {{index}} sur {{total}}',
     goToSlide: 'Aller au témoignage {{index}}',
     free: 'Gratuit',

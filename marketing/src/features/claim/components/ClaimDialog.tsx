@@ -62,7 +62,9 @@ export function ClaimDialog({ opened, onClose, onClosed, submit, voice = 'team' 
       styles={{
         title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700, lineHeight: 1.25 },
         content: { maxHeight: '90vh', display: 'flex', flexDirection: 'column' },
-        header: { paddingInline: 'var(--mantine-spacing-xl)' },
+        // a title of three lines on a phone: the header keeps its height in the dialog's column (it shrank and
+        // cut the title's first line); its padding lines up with the columns below (marketing.css)
+        header: { flexShrink: 0 },
         body: { overflowY: 'auto', flex: 1 },
       }}
       data-testid="claim-dialog"

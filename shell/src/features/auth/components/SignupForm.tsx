@@ -70,6 +70,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
           {...form.getInputProps('email')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           autoComplete="new-password"
           label={t('fields.password')}
           withAsterisk
@@ -77,6 +78,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
           {...form.getInputProps('password')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           autoComplete="new-password"
           label={t('fields.confirmPassword')}
           withAsterisk
