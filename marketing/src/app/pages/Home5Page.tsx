@@ -20,14 +20,14 @@ export default function Home5Page() {
   const offer = content.premiumOffer;
   return (
     <LandingLayout>
-      <Hero copy={content.heroes.home5} actions={<><ClaimButton /><AnchorButton href="#pricing">{t('common.seePricing')}</AnchorButton></>} />
-      <Section id="testimonials" title={t('sections.testimonials.title')} subtitle={t('sections.testimonials.subtitle')} tone="muted">
+      <Hero copy={content.heroes.home5} actions={<><ClaimButton voice="solo" /><AnchorButton href="#pricing">{t('common.seePricing')}</AnchorButton></>} />
+      <Section id="testimonials" title={t('sections.solo.testimonialsTitle')} subtitle={t('sections.solo.testimonialsSubtitle')} tone="muted">
         <DeferredTestimonialCarousel items={content.testimonials} />
       </Section>
       <Section id="how" title={t('sections.how.title')} subtitle={t('sections.how.subtitle')}>
-        <IconCardGrid items={content.threeSteps} columns={3} />
+        <IconCardGrid items={content.soloThreeSteps} columns={3} />
       </Section>
-      <Section id="features" title={t('sections.benefits.title')} subtitle={t('sections.benefits.subtitle')} tone="muted">
+      <Section id="features" title={t('sections.solo.benefitsTitle')} subtitle={t('sections.benefits.subtitle')} tone="muted">
         <IconCardGrid items={content.benefits} columns={4} />
       </Section>
       <Section id="story">
@@ -46,7 +46,7 @@ export default function Home5Page() {
         <FaqAccordion items={content.home5Faq} />
       </Section>
       <FinalCta title={t('sections.finalCta.title')} subtitle={t('sections.finalCta.subtitle')} actions={<AuthButton variant="white">{t('common.getStarted')}</AuthButton>} />
-      <ContactSection />
+      <ContactSection voice="solo" />
     </LandingLayout>
   );
 }

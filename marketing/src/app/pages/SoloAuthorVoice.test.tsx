@@ -4,6 +4,7 @@ import { ClaimDialogProvider } from '../../features/claim/hooks/useClaimDialog';
 import { loadContactForm } from '../../features/contact/components/DeferredContactForm';
 import { renderWithProviders, setLanguage } from '../../testing/render';
 import { Home2Page } from './BrandHomePage';
+import Home5Page from './Home5Page';
 import { SoloAuthorPage, type SoloVariant } from './SoloAuthorPage';
 
 /**
@@ -60,6 +61,12 @@ describe.each([['fr'], ['en']] as const)('solo-author pages in %s speak in the f
   it.each(VARIANTS)('%s: no "nous/notre/nos" ("we/our/us") in the page', async (variant) => {
     const texts = await renderPage(<SoloAuthorPage variant={variant} />);
     expect(texts.join(' ')).toMatch(lng === 'fr' ? /Je réécris|Je m’occupe/ : /I rewrite|I take care/);
+    expect(pluralIn(texts, lng)).toEqual([]);
+  });
+
+  it('home5 (one author too: "Qui suis-je ?"): no "nous/notre/nos" ("we/our/us") in the page', async () => {
+    const texts = await renderPage(<Home5Page />);
+    expect(texts.join(' ')).toMatch(lng === 'fr' ? /Je publie/ : /I publish/);
     expect(pluralIn(texts, lng)).toEqual([]);
   });
 

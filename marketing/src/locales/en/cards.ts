@@ -7,6 +7,13 @@ export const threeSteps: IconCard[] = [
     { icon: 'world-upload', title: '3. We publish', description: 'The article goes to your WordPress with a royalty-free featured image. You just approve.' },
   ];
 
+/** The three steps told by one author (/home-5 speaks in the first person singular). */
+export const soloThreeSteps: IconCard[] = [
+    { icon: 'message', title: '1. Tell me about your site', description: 'A 5-minute brief: your offer, your audience, your tone. Optional free 15-minute strategy call.' },
+    { icon: 'search', title: '2. I research and write', description: 'Topic clusters, top-10 SERP analysis, an AI draft, then I edit every line.' },
+    { icon: 'world-upload', title: '3. I publish', description: 'The article goes to your WordPress with a royalty-free featured image. You just approve.' },
+  ];
+
 /** Home3: 4-step path. */
 export const fourSteps: IconCard[] = [
     { icon: 'message', title: 'Brief', description: 'Five minutes to share your offer, audience and voice.' },

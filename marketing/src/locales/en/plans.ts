@@ -53,7 +53,7 @@ export const premiumOffer: PricingPlan & { bulk: string } = {
     description: 'Everything included, delivered in 24 hours.',
     features: ['Two revision rounds included', '24-hour turnaround', '1500-2000+ words', 'Royalty-free featured image'],
     isPopular: true, cta: 'Book Your Content Slot',
-    bulk: 'Publishing 20+ articles per month? Ask us about a bulk discount.',
+    bulk: 'Publishing 20+ articles per month? Ask me about a bulk discount.',
   };
 
 /** The three Home4 pricing variants, each with its own offer. */

@@ -7,6 +7,13 @@ export const threeSteps: IconCard[] = [
     { icon: 'world-upload', title: '3. Nous publions', description: 'L’article est publié sur votre WordPress avec une image à la une libre de droits. Vous n’avez qu’à valider.' },
   ];
 
+/** The three steps told by one author (/home-5 speaks in the first person singular). */
+export const soloThreeSteps: IconCard[] = [
+    { icon: 'message', title: '1. Parlez-moi de votre site', description: 'Un brief de 5 minutes : votre offre, votre public, votre ton. Appel stratégique de 15 minutes offert en option.' },
+    { icon: 'search', title: '2. Je cherche et je rédige', description: 'Clusters thématiques, analyse du top 10 Google, un premier jet IA, puis je relis chaque ligne.' },
+    { icon: 'world-upload', title: '3. Je publie', description: 'L’article est publié sur votre WordPress avec une image à la une libre de droits. Vous n’avez qu’à valider.' },
+  ];
+
 /** Home3: 4-step path. */
 export const fourSteps: IconCard[] = [
     { icon: 'message', title: 'Brief', description: '5 minutes pour partager votre offre, votre public et votre ton.' },

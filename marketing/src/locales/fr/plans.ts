@@ -53,7 +53,7 @@ export const premiumOffer: PricingPlan & { bulk: string } = {
     description: 'Tout compris, livré en 24 heures.',
     features: ['Deux séries de révisions incluses', 'Livraison en 24 heures', '1 500 à 2 000 mots et plus', 'Image à la une libre de droits'],
     isPopular: true, cta: 'Réserver mon créneau de contenu',
-    bulk: 'Plus de 20 articles par mois ? Demandez-nous une remise sur volume.',
+    bulk: 'Plus de 20 articles par mois ? Demandez-moi une remise sur volume.',
   };
 
 /** The three Home4 pricing variants, each with its own offer. */
