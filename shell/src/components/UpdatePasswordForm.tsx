@@ -47,7 +47,6 @@ export function UpdatePasswordForm({ onUpdated, submitLabel }: { onUpdated: () =
     <form onSubmit={handleSubmit} noValidate aria-label={t('update.title')}>
       <Stack gap="md">
         <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           autoComplete="new-password"
           label={t('fields.newPassword')}
           withAsterisk
@@ -55,7 +54,6 @@ export function UpdatePasswordForm({ onUpdated, submitLabel }: { onUpdated: () =
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           autoComplete="new-password"
           label={t('fields.confirmNewPassword')}
           withAsterisk

@@ -63,7 +63,6 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           autoComplete="current-password"
           label={t('fields.password')}
           placeholder={t('fields.passwordPlaceholder')}

@@ -70,7 +70,6 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           autoComplete="new-password"
           label={t('fields.password')}
           withAsterisk
@@ -78,7 +77,6 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
           autoComplete="new-password"
           label={t('fields.confirmPassword')}
           withAsterisk
