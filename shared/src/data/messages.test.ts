@@ -5,6 +5,7 @@ import { DataError, toDataError, type DataErrorKind } from './errors';
 import { dataErrorMessage, type Translate } from '.';
 import fr from '../i18n/on-demand/fr/data-errors.json';
 import en from '../i18n/on-demand/en/data-errors.json';
+import { keyPathsOf } from '../testing/frenchTypography';
 
 const tFr: Translate = i18n.getFixedT('fr');
 const tEn: Translate = i18n.getFixedT('en');
@@ -12,11 +13,8 @@ const tEn: Translate = i18n.getFixedT('en');
 const KINDS: DataErrorKind[] = ['network', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'invalid', 'rate_limited', 'server', 'unknown'];
 
 describe('the errors namespace', () => {
-  const keys = (o: object, prefix = ''): string[] =>
-    Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
-
   it('has the same keys in French and English, none empty, and a text per kind', () => {
-    expect(keys(fr).sort()).toEqual(keys(en).sort());
+    expect(keyPathsOf(fr).sort()).toEqual(keyPathsOf(en).sort());
     for (const text of [...Object.values(fr.data), ...Object.values(en.data)]) {
       expect(text.trim()).not.toBe('');
     }

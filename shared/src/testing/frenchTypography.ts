@@ -32,3 +32,9 @@ export function* stringsOf(value: unknown): Generator<string> {
   else if (Array.isArray(value)) for (const item of value) yield* stringsOf(item);
   else if (value && typeof value === 'object') for (const item of Object.values(value)) yield* stringsOf(item);
 }
+
+/** The key path of every leaf of a resource tree ('a.b.c'), to compare two languages' files. */
+export function keyPathsOf(value: unknown, prefix = ''): string[] {
+  if (!value || typeof value !== 'object') return [prefix];
+  return Object.entries(value).flatMap(([key, item]) => keyPathsOf(item, prefix ? `${prefix}.${key}` : key));
+}

@@ -1,4 +1,4 @@
-import { frenchTypographyIssues, stringsOf } from '@citable/shared/testing/french-typography';
+import { frenchTypographyIssues, keyPathsOf, stringsOf } from '@citable/shared/testing/french-typography';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -7,8 +7,6 @@ describe("the profile page's texts", () => {
     expect(frenchTypographyIssues(stringsOf(fr))).toEqual([]);
   });
   it('the same keys in French and English', () => {
-    const keys = (value: unknown, prefix = ''): string[] =>
-      value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix];
-    expect(keys(en).sort()).toEqual(keys(fr).sort());
+    expect(keyPathsOf(en).sort()).toEqual(keyPathsOf(fr).sort());
   });
 });
