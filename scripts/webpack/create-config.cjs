@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { buildSharedMap, facadeAliases, productionAliases, libraryCoreShim, LIBRARY_MODE, BUNDLED_MANTINE, ROOT } = require('./shared-deps.cjs');
 const { DEFAULT_PORTS } = require('../lib/ports.cjs');
+const { BundledMantinePlugin } = require('./bundled-mantine-plugin.cjs');
 
 /** File name of the standalone pages' federation runtime (remotes only; see federation-runtime.mjs). */
 const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
@@ -177,6 +178,9 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, sp
                 const shim = libraryCoreShim(resource.context);
                 if (shim) resource.request = shim;
               }),
+              // the components bundled from BUNDLED_MANTINE are built on the page's facade (Box, the
+              // style system, CloseButton…), not on a second copy of them
+              new BundledMantinePlugin(),
             ]
           : []),
         // identifies one build of an app (shown as data-build-id on the remote's root; CI can set it)
