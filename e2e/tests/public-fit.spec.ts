@@ -168,4 +168,24 @@ test.describe('keyboard', () => {
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
   });
+
+  for (const width of [375, 1440]) {
+    test(`at ${width} px the first Tab shows 'Aller au contenu', which skips the header`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await gotoInteractive(page, '/home-1');
+      const skip = page.getByRole('link', { name: 'Aller au contenu' });
+      // out of sight until focused
+      expect(await skip.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      const box = await skip.boundingBox();
+      expect(box && box.y >= 0 && box.x >= 0 && box.x + box.width <= width, `skip link on screen: ${JSON.stringify(box)}`).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
+      expect(new URL(page.url()).hash).toBe('');
+      // the next stop is the page's own first control, not the header's
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 // bundled with the lazy chunks that use it, not served by the federated facade (scripts/webpack/vendor/README.md)
-import { PasswordInput } from '@citable/mantine-bundled';
+import { PasswordField } from './PasswordField';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
@@ -46,14 +46,14 @@ export function UpdatePasswordForm({ onUpdated, submitLabel }: { onUpdated: () =
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t('update.title')}>
       <Stack gap="md">
-        <PasswordInput
+        <PasswordField
           autoComplete="new-password"
           label={t('fields.newPassword')}
           withAsterisk
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           autoComplete="new-password"
           label={t('fields.confirmNewPassword')}
           withAsterisk

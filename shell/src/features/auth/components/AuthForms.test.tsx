@@ -56,6 +56,13 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'marie@exemple.fr');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-1');
     await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'secret-2');
+    // each password's show/hide button speaks French, with a name that is not the field's
+    const toggles = screen.getAllByRole('button', { name: 'Afficher les caractères' });
+    expect(toggles).toHaveLength(2);
+    expect(toggles[0]).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggles[0]);
+    expect(toggles[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(signUp).not.toHaveBeenCalled();
     expect(await screen.findByText('Erreur')).toBeInTheDocument();

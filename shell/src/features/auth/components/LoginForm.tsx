@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
-import { PasswordInput, TextInput } from '@citable/mantine-bundled';
+import { TextInput } from '@citable/mantine-bundled';
+import { PasswordField } from '../../../components/PasswordField';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -62,7 +63,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           autoComplete="current-password"
           label={t('fields.password')}
           placeholder={t('fields.passwordPlaceholder')}

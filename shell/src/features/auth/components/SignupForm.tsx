@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
-import { PasswordInput, TextInput } from '@citable/mantine-bundled';
+import { TextInput } from '@citable/mantine-bundled';
+import { PasswordField } from '../../../components/PasswordField';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@citable/shared';
@@ -69,14 +70,14 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           autoComplete="new-password"
           label={t('fields.password')}
           withAsterisk
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           autoComplete="new-password"
           label={t('fields.confirmPassword')}
           withAsterisk

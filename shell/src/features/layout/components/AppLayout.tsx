@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '@citable/shared';
 import { AppHeaderContent, HEADER_HEIGHT } from './AppHeader';
+import { SkipLink, skipTargetProps } from '../../../components/SkipLink';
 import { Logo } from './Logo';
 import { Sidebar, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from './Sidebar';
 
@@ -40,6 +41,7 @@ export function AppLayout() {
       padding={{ base: 'md', sm: 'lg' }}
       transitionDuration={150}
     >
+      <SkipLink />
       <AppShell.Header data-testid="app-header">
         <AppHeaderContent navOpened={drawerOpened} onToggleNav={() => setDrawerOpened(!drawerOpened)} />
       </AppShell.Header>
@@ -69,7 +71,7 @@ export function AppLayout() {
           }
         />
       </Drawer>
-      <AppShell.Main>
+      <AppShell.Main {...skipTargetProps}>
         <Outlet />
       </AppShell.Main>
     </AppShell>
