@@ -11,6 +11,7 @@ import { SignupForm } from './SignupForm';
 import { ResetRequestForm } from './ResetRequestForm';
 import { MfaChallengeForm } from './MfaChallengeForm';
 import '../../../lib/auth/texts';
+import './AuthPage.css';
 
 export type AuthMode = 'login' | 'signup' | 'reset';
 
@@ -31,7 +32,7 @@ export function AuthPage() {
   return (
     <>
       <Center px="md" py={{ base: 'xl', sm: 64 }}>
-        <Card withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={440}>
+        <Card className="cz-auth" withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={440}>
           <Stack gap={4} mb="lg" ta="center">
             <Title order={1} fz={{ base: 24, sm: 26 }}>
               {mfaRequired ? t('mfa.title') : mode === 'reset' ? t('reset.title') : t('card.title')}
