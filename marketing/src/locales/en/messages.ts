@@ -46,7 +46,7 @@ const en = {
     customers: { title: 'Results for teams like yours', company: 'Company', sector: 'Sector', result: 'Result', articles: 'Articles' },
     logos: 'Trusted by teams at',
     pricing: { title: 'Simple pricing, per article', subtitle: 'No contracts. Pay per article. Cancel anytime.' },
-    mainPricing: { title: 'Pick your publishing pace', subtitle: 'Start with one free article, then choose a plan.', perArticle: 'USD per article', articlesPerMonth: '{{count}} articles per month', choose: 'Choose {{name}}' },
+    mainPricing: { title: 'Pick your publishing pace', subtitle: 'Start with one free article, then choose a plan.', price: '${{amount}}', perArticle: 'per article', articlesPerMonth: '{{count}} articles per month', choose: 'Choose {{name}}' },
     faq: { title: 'Frequently asked questions', subtitle: 'Still unsure? Ask us anything through the contact form.' },
     finalCta: { title: 'Ready for articles that rank?', subtitle: 'Three steps and your first article is on its way.' },
     benefits: { title: 'Why clients choose a hybrid method', subtitle: 'The speed of AI, the judgement of an expert.' },

@@ -48,7 +48,7 @@ const fr: MarketingResources = {
     customers: { title: 'Des résultats pour des équipes comme la vôtre', company: 'Entreprise', sector: 'Secteur', result: 'Résultat', articles: 'Articles' },
     logos: 'Ils nous font confiance',
     pricing: { title: 'Des tarifs simples, à l’article', subtitle: 'Sans contrat. Paiement à l’article. Résiliable à tout moment.' },
-    mainPricing: { title: 'Choisissez votre rythme de publication', subtitle: 'Commencez par un article gratuit, puis choisissez une formule.', perArticle: 'USD par article', articlesPerMonth: '{{count}} articles par mois', choose: 'Choisir {{name}}' },
+    mainPricing: { title: 'Choisissez votre rythme de publication', subtitle: 'Commencez par un article gratuit, puis choisissez une formule.', price: '{{amount}} $ US', perArticle: 'par article', articlesPerMonth: '{{count}} articles par mois', choose: 'Choisir {{name}}' },
     faq: { title: 'Questions fréquentes', subtitle: 'Un doute ? Posez-nous vos questions via le formulaire de contact.' },
     finalCta: { title: 'Prêt pour des articles qui se positionnent ?', subtitle: 'Trois étapes et votre premier article est en route.' },
     benefits: { title: 'Pourquoi nos clients choisissent une méthode hybride', subtitle: 'La vitesse de l’IA, le jugement d’un expert.' },
