@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { COMPANY } from '../config/contact';
 import { getContact } from '../lib/contact';
+import type { Voice } from '../content/types';
 import { useMarketingT } from '../lib/locale';
 import { IconMail, IconMapPin, IconPhone } from './icons';
 
@@ -17,7 +18,8 @@ function DeadLink({ children }: { children: string }) {
   );
 }
 
-export function Footer() {
+/** The footer; on a page signed by one author (voice="solo"), its tagline speaks as that author. */
+export function Footer({ voice = 'team' }: { voice?: Voice }) {
   const { t } = useMarketingT();
   const contact = getContact();
   return (
@@ -26,7 +28,7 @@ export function Footer() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={40}>
           <Stack gap="sm">
             <Text fw={800} fz="xl" c="brand.8">{COMPANY.name}</Text>
-            <Text size="sm" c="dimmed" maw={320}>{t('footer.tagline')}</Text>
+            <Text size="sm" c="dimmed" maw={320}>{voice === 'solo' ? t('footer.soloTagline') : t('footer.tagline')}</Text>
           </Stack>
           <Stack gap="sm" component="address" style={{ fontStyle: 'normal' }}>
             <Text fw={700}>{t('footer.contactTitle')}</Text>
