@@ -19,7 +19,7 @@ export const tierPlans: PricingPlan[] = [
       name: 'Enterprise', price: '40 €', priceSuffix: '/ article',
       description: 'Pour les agences et équipes marketing à fort volume.',
       features: ['2 500 mots et plus', 'Relecteur SEO dédié', 'Révisions illimitées', 'Publication sur plusieurs sites', 'Tarifs dégressifs'],
-      isPopular: false, cta: 'Contacter l’équipe commerciale',
+      isPopular: false, cta: 'Parler à un commercial',
     },
   ];
 
