@@ -4,6 +4,7 @@ import { getContact } from '../lib/contact';
 import type { Voice } from '../content/types';
 import { useMarketingT } from '../lib/locale';
 import { IconMail, IconMapPin, IconPhone } from './icons';
+import { PostalAddress } from './PostalAddress';
 
 /**
  * A link with no destination yet: shown as text under a "coming soon" tag (deliberately inactive, not
@@ -34,7 +35,7 @@ export function Footer({ voice = 'team' }: { voice?: Voice }) {
             <Text fw={700}>{t('footer.contactTitle')}</Text>
             <Group gap={8} wrap="nowrap"><IconMail size={16} aria-hidden /><Anchor size="sm" href={`mailto:${contact.email}`}>{contact.email}</Anchor></Group>
             <Group gap={8} wrap="nowrap"><IconPhone size={16} aria-hidden /><Anchor size="sm" href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</Anchor></Group>
-            <Group gap={8} wrap="nowrap" align="flex-start"><IconMapPin size={16} aria-hidden style={{ marginTop: 3 }} /><Text size="sm">{contact.address}</Text></Group>
+            <Group gap={8} wrap="nowrap" align="flex-start"><IconMapPin size={16} aria-hidden style={{ marginTop: 3 }} /><PostalAddress size="sm" address={contact.address} /></Group>
           </Stack>
           <Stack gap="sm">
             <Text fw={700}>
