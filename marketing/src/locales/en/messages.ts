@@ -67,7 +67,7 @@ const en = {
     },
     demo: { title: 'Example articles', subtitle: 'Read articles we wrote, exactly as our clients review them.', read: 'Read the article' },
     // the solo author's own wording of shared sections (Home4 family: first person singular)
-    solo: { benefitsTitle: 'Why my clients choose a hybrid method', benefitsSubtitle: 'The speed of AI, my judgement as an SEO specialist.', howSubtitle: 'AI brings the research and the writing speed. I bring the judgement, the accuracy and your voice.', pricingSubtitle: 'One clear price, everything included, no hidden fees.', reviewsSubtitle: 'Screenshots of reviews left by my clients.', testimonialsTitle: 'What my clients say', testimonialsSubtitle: '100+ founders, SaaS companies, agencies and stores trust me with their blog.' },
+    solo: { benefitsTitle: 'Why my clients choose a hybrid method', benefitsSubtitle: 'The speed of AI, my judgement as an SEO specialist', howSubtitle: 'AI brings the research and the writing speed. I bring the judgement, the accuracy and your voice.', pricingSubtitle: 'One clear price, everything included, no hidden fees.', reviewsSubtitle: 'Screenshots of reviews left by my clients.', testimonialsTitle: 'What my clients say', testimonialsSubtitle: '100+ founders, SaaS companies, agencies and stores trust me with their blog.' },
     emailCta: { title: 'Prefer to talk first?', subtitle: 'Write to me directly, I answer every message myself.' },
   },
   contact: {

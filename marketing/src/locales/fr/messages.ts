@@ -69,7 +69,7 @@ const fr: MarketingResources = {
     },
     demo: { title: 'Exemples d’articles', subtitle: 'Lisez des articles que nous avons écrits, tels que nos clients les relisent.', read: 'Lire l’article' },
     // the solo author's own wording of shared sections (Home4 family: first person singular)
-    solo: { benefitsTitle: 'Pourquoi mes clients choisissent une méthode hybride', benefitsSubtitle: 'La vitesse de l’IA, mon jugement de spécialiste SEO.', howSubtitle: 'L’IA apporte la recherche et la vitesse de rédaction. J’apporte le jugement, la justesse et votre ton.', pricingSubtitle: 'Un prix clair, tout compris, sans frais cachés.', reviewsSubtitle: 'Captures d’avis laissés par mes clients.', testimonialsTitle: 'Ce que disent mes clients', testimonialsSubtitle: 'Plus de 100 fondateurs, SaaS, agences et boutiques me confient leur blog.' },
+    solo: { benefitsTitle: 'Pourquoi mes clients choisissent une méthode hybride', benefitsSubtitle: 'La vitesse de l’IA, mon jugement de spécialiste SEO', howSubtitle: 'L’IA apporte la recherche et la vitesse de rédaction. J’apporte le jugement, la justesse et votre ton.', pricingSubtitle: 'Un prix clair, tout compris, sans frais cachés.', reviewsSubtitle: 'Captures d’avis laissés par mes clients.', testimonialsTitle: 'Ce que disent mes clients', testimonialsSubtitle: 'Plus de 100 fondateurs, SaaS, agences et boutiques me confient leur blog.' },
     emailCta: { title: 'Vous préférez échanger d’abord ?', subtitle: 'Écrivez-moi directement, je réponds moi-même à chaque message.' },
   },
   contact: {
