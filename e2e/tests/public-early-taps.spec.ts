@@ -127,3 +127,37 @@ test('the testimonial carousel’s next arrow tapped on the copy moves the live 
   // the dots' tab list is named in the page's language (Mantine's own label is the English 'Slides')
   await expect(page.getByRole('tablist', { name: 'Témoignages' })).toBeVisible();
 });
+
+test('a phone visitor tapping the third dot of the copy’s carousel gets the live carousel on testimonial 3', async ({ page, platformUrls }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const release = await holdMarketingRemote(page, platformUrls.marketing);
+  await page.goto('/home-5', { waitUntil: 'commit' });
+  const dots = page.locator(COPY).getByRole('tablist', { name: 'Témoignages' });
+  const third = dots.getByRole('tab', { name: 'Aller au témoignage 3' });
+  await third.scrollIntoViewIfNeeded();
+  // the copy shows the live carousel's dots, each a tap target of at least 44 × 44 px
+  await expect(dots.getByRole('tab')).toHaveCount(6);
+  const target = await third.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const before = getComputedStyle(el, '::before');
+    return { width: box.width - 2 * parseFloat(before.left || '0'), height: box.height - 2 * parseFloat(before.top || '0') };
+  });
+  expect(target.width).toBeGreaterThanOrEqual(44);
+  expect(target.height).toBeGreaterThanOrEqual(44);
+  const before = await third.boundingBox();
+  const scrolledBefore = await page.evaluate(() => window.scrollY);
+  await third.tap();
+  await expect(third).toHaveAttribute('data-cz-pending', '');
+
+  release();
+  await expect(page.locator(COPY)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-cz-status]')).toHaveText('Témoignage 3 sur 6', { timeout: 15_000 });
+  const live = page.getByRole('tablist', { name: 'Témoignages' }).getByRole('tab', { name: 'Aller au témoignage 3' });
+  await expect(live).toHaveAttribute('aria-selected', 'true');
+  // the live dot is where the copy's was (same size, same place in the page: nothing jumped)
+  const after = await live.boundingBox();
+  const scrolledAfter = await page.evaluate(() => window.scrollY);
+  expect(Math.abs(after!.x - before!.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(after!.width - before!.width)).toBeLessThanOrEqual(1);
+  expect(Math.abs(after!.y + scrolledAfter - (before!.y + scrolledBefore))).toBeLessThanOrEqual(2);
+});

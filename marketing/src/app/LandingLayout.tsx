@@ -1,6 +1,7 @@
 import { Children, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Footer } from '../components/Footer';
+import type { Voice } from '../content/types';
 import { holdPrerender } from './PrerenderHandoff';
 
 /** Sections rendered in the first commit; the others follow one per task (see LandingLayout). */
@@ -24,7 +25,7 @@ function useScrollToHash(ready: boolean) {
  * long; meanwhile the prerendered copy sent by the server stays on screen (holdPrerender) and goes
  * in the commit that completes the page, so the visitor never sees a partial page.
  */
-export function LandingLayout({ children, withFooter = true }: { children: ReactNode; withFooter?: boolean }) {
+export function LandingLayout({ children, withFooter = true, voice }: { children: ReactNode; withFooter?: boolean; voice?: Voice }) {
   const sections = Children.toArray(children);
   const total = sections.length + (withFooter ? 1 : 0);
   // server render (build-time prerender): the whole page
@@ -50,6 +51,6 @@ export function LandingLayout({ children, withFooter = true }: { children: React
   }, [complete, shown, total]);
 
   useScrollToHash(complete);
-  const items = withFooter ? [...sections, <Footer key="footer" />] : sections;
+  const items = withFooter ? [...sections, <Footer key="footer" voice={voice} />] : sections;
   return <div className="cz-marketing">{items.slice(0, shown)}</div>;
 }

@@ -23,12 +23,15 @@ afterAll(() => {
 });
 
 describe('DeferredTestimonialCarousel', () => {
-  it('shows every testimonial (no controls) until it is near the viewport and the visitor reads on, then the carousel once its chunk has arrived', async () => {
+  it('shows every testimonial and the dots (no arrows) until it is near the viewport and the visitor reads on, then the carousel once its chunk has arrived', async () => {
     expect(loadTestimonialCarousel.peek()).toBeUndefined();
     renderWithProviders(<DeferredTestimonialCarousel items={testimonials} />);
     const first = screen.getByTestId('testimonials-static');
     for (const item of testimonials) expect(within(first).getByText(item.quote)).toBeInTheDocument();
     expect(within(first).queryAllByRole('button', { hidden: true })).toHaveLength(0);
+    // the carousel's dots are there already (the live carousel's labels), so a phone has something to tap
+    const dots = screen.getByRole('tablist', { name: 'Testimonials' });
+    expect(within(dots).getAllByRole('tab').map((dot) => dot.getAttribute('aria-label'))).toEqual(testimonials.map((_, i) => `Go to testimonial ${i + 1}`));
     expect(screen.queryByRole('region', { name: 'What our clients say' })).toBeNull();
 
     // far from the viewport: nothing is downloaded

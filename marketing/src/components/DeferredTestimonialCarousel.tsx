@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { loadOnce } from '@citable/shared';
 import type { Testimonial } from '../content/types';
 import { useNearViewport } from '../lib/useNearViewport';
+import { CarouselDots } from './CarouselDots';
 import { TestimonialCard } from './TestimonialCard';
 import type * as CarouselModule from './TestimonialCarousel';
 
@@ -45,11 +46,13 @@ function useVisitorActive(): boolean {
 
 /**
  * The carousel's first view without its script: every testimonial card in one clipped row, one per
- * row on small screens and two from md up (the carousel's slideSize and slideGap), and the dots' row
- * kept free. Same size as the carousel, so nothing moves when it replaces this (CLS).
+ * row on small screens and two from md up (the carousel's slideSize and slideGap), and the carousel's
+ * dots. Same size as the carousel, so nothing moves when it replaces this (CLS). A dot tapped here asks
+ * for the carousel, which opens on that slide.
  */
-function StaticTestimonials({ items }: { items: Testimonial[] }) {
+function StaticTestimonials({ items, selected, onSelect }: { items: Testimonial[]; selected: number; onSelect: (index: number) => void }) {
   return (
+    <>
     <div className="cz-carousel cz-carousel-static" data-testid="testimonials-static">
       <div className="cz-carousel-static-viewport">
         <div className="cz-carousel-static-track">
@@ -60,8 +63,9 @@ function StaticTestimonials({ items }: { items: Testimonial[] }) {
           ))}
         </div>
       </div>
-      <div className="cz-carousel-dots" aria-hidden />
     </div>
+    <CarouselDots total={items.length} selected={selected} onSelect={onSelect} />
+    </>
   );
 }
 
@@ -72,11 +76,14 @@ function StaticTestimonials({ items }: { items: Testimonial[] }) {
 export function DeferredTestimonialCarousel({ items }: { items: Testimonial[] }) {
   const slot = useRef<HTMLDivElement>(null);
   const isNear = useNearViewport(slot, NEAR_MARGIN);
-  const isActive = useVisitorActive();
+  const isVisitorActive = useVisitorActive();
+  // the dot tapped on the first view: the carousel is wanted now, and opens on that slide
+  const [requested, setRequested] = useState<number | null>(null);
+  const isWanted = requested !== null || (isNear && isVisitorActive);
   const [module, setModule] = useState<Module | undefined>(() => loadTestimonialCarousel.peek());
 
   useEffect(() => {
-    if (!isNear || !isActive || module) return undefined;
+    if (!isWanted || module) return undefined;
     let live = true;
     // a failed download leaves the static testimonials in place (nothing is lost but the sliding)
     loadTestimonialCarousel().then(
@@ -86,12 +93,12 @@ export function DeferredTestimonialCarousel({ items }: { items: Testimonial[] })
     return () => {
       live = false;
     };
-  }, [isNear, isActive, module]);
+  }, [isWanted, module]);
 
-  if (module) return <module.TestimonialCarousel items={items} />;
+  if (module) return <module.TestimonialCarousel items={items} initialSlide={requested ?? 0} />;
   return (
     <div ref={slot}>
-      <StaticTestimonials items={items} />
+      <StaticTestimonials items={items} selected={requested ?? 0} onSelect={setRequested} />
     </div>
   );
 }

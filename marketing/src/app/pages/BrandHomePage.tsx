@@ -7,7 +7,7 @@ import { FinalCta } from '../../components/FinalCta';
 import { Hero } from '../../components/Hero';
 import { IconCardGrid } from '../../components/IconCardGrid';
 import { LogoStrip } from '../../components/LogoStrip';
-import { PlanCard } from '../../components/PlanCard';
+import { PLAN_ROW, PlanCard } from '../../components/PlanCard';
 import { Section } from '../../components/Section';
 import { TestimonialGrid } from '../../components/TestimonialGrid';
 import { logos } from '../../content/cards';
@@ -56,7 +56,7 @@ function BrandHome({ variant }: { variant: 'home1' | 'home2' }) {
         )}
       </Section>
       <Section id="pricing" title={pricing.title} subtitle={pricing.subtitle}>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" verticalSpacing={{ base: 'lg', md: 'md' }} className={PLAN_ROW}>
           {plans.map((plan) => (
             <PlanCard key={plan.name} plan={plan} action={<AuthButton fullWidth size="md" variant={plan.isPopular ? 'filled' : 'light'}>{plan.cta}</AuthButton>} />
           ))}

@@ -6,7 +6,7 @@ import { FinalCta } from '../../components/FinalCta';
 import { Hero } from '../../components/Hero';
 import { IconCardGrid } from '../../components/IconCardGrid';
 import { LogoStrip } from '../../components/LogoStrip';
-import { PlanCard } from '../../components/PlanCard';
+import { PLAN_ROW, PlanCard } from '../../components/PlanCard';
 import { Section } from '../../components/Section';
 import { DeferredTestimonialCarousel } from '../../components/DeferredTestimonialCarousel';
 import { logos } from '../../content/cards';
@@ -35,7 +35,7 @@ export default function Home3Page() {
         <DeferredTestimonialCarousel items={content.testimonials} />
       </Section>
       <Section id="pricing" title={t('sections.pricing.title')} subtitle={t('sections.pricing.subtitle')} tone="muted">
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" verticalSpacing={{ base: 'lg', md: 'md' }} className={PLAN_ROW}>
           {content.tierPlans.map((plan) => (
             <PlanCard key={plan.name} plan={plan} action={<AuthButton fullWidth size="md" variant={plan.isPopular ? 'filled' : 'light'}>{plan.cta}</AuthButton>} />
           ))}

@@ -19,7 +19,7 @@ export default function Home5Page() {
   const { t, content } = useContent();
   const offer = content.premiumOffer;
   return (
-    <LandingLayout>
+    <LandingLayout voice="solo">
       <Hero copy={content.heroes.home5} actions={<><ClaimButton voice="solo" /><AnchorButton href="#pricing">{t('common.seePricing')}</AnchorButton></>} />
       <Section id="testimonials" title={t('sections.solo.testimonialsTitle')} subtitle={t('sections.solo.testimonialsSubtitle')} tone="muted">
         <DeferredTestimonialCarousel items={content.testimonials} />
@@ -27,7 +27,7 @@ export default function Home5Page() {
       <Section id="how" title={t('sections.how.title')} subtitle={t('sections.how.subtitle')}>
         <IconCardGrid items={content.soloThreeSteps} columns={3} />
       </Section>
-      <Section id="features" title={t('sections.solo.benefitsTitle')} subtitle={t('sections.benefits.subtitle')} tone="muted">
+      <Section id="features" title={t('sections.solo.benefitsTitle')} subtitle={t('sections.solo.benefitsSubtitle')} tone="muted">
         <IconCardGrid items={content.benefits} columns={4} />
       </Section>
       <Section id="story">

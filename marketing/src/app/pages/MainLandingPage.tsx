@@ -29,7 +29,7 @@ function MainPricing() {
                 {plan.isPopular && <Badge radius="sm">{t('common.mostPopular')}</Badge>}
               </Group>
               <Group gap={6} align="baseline">
-                <Text fz={44} fw={800} lh={1}>${plan.pricePerArticle}</Text>
+                <Text fz={44} fw={800} lh={1}>{t('sections.mainPricing.price', { amount: plan.pricePerArticle })}</Text>
                 <Text c="dimmed" size="sm">{t('sections.mainPricing.perArticle')}</Text>
               </Group>
               <Text fw={600} c="brand.7">{t('sections.mainPricing.articlesPerMonth', { count: plan.articlesPerMonth })}</Text>

@@ -39,3 +39,16 @@ describe.each([['en'], ['fr']] as const)('pricing variants in %s: each FAQ match
     expect(faq.textContent).toContain(lng === 'en' ? 'What exactly do I get for 195 EUR?' : 'Qu’est-ce que j’obtiens exactement pour 195\u00a0€\u00a0?');
   });
 });
+
+describe.each([['en'], ['fr']] as const)('/home-4 in %s: the satisfaction guarantee is said once, on the offer (issue 19)', (lng) => {
+  beforeAll(() => setLanguage(lng));
+
+  it('the guarantee sentence appears once, in the offer card; the FAQ answers the question in its own words', async () => {
+    const faq = await faqOf(<Home4Page />);
+    const sentence = lng === 'en' ? 'rewrite until you are satisfied, or you pay nothing' : 'réécris jusqu’à ce que vous soyez satisfait, sinon vous ne payez rien';
+    const page = document.body.textContent ?? '';
+    expect(page.split(sentence).length - 1).toBe(1);
+    expect(document.querySelector('#pricing [data-plan]')?.textContent).toContain(sentence);
+    expect(faq.textContent).toMatch(lng === 'en' ? /What if I am not satisfied\?/ : /Et si je ne suis pas satisfait\u00a0\?/);
+  });
+});

@@ -85,16 +85,15 @@ export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
   const isDiscovery = variant === 'discovery' || variant === 'discoveryTimeline';
   const isPersonalBrand = variant !== 'home4' && !isDiscovery;
   return (
-    <LandingLayout>
+    <LandingLayout voice="solo">
       <Hero
         copy={content.heroes[variant]}
         aside={isPersonalBrand || variant === 'home4' ? <AuthorCard /> : undefined}
         actions={isDiscovery
           ? <><AuthButton>{content.discoveryOffer.cta}</AuthButton><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>
           : <><ClaimButton voice="solo" /><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>}
-        note={t('common.guarantee')}
       />
-      <Section id="how" title={t('sections.benefits.subtitle')} subtitle={t('sections.aiVsHuman.subtitle')} tone="muted">
+      <Section id="how" title={t('sections.solo.benefitsSubtitle')} subtitle={t('sections.solo.howSubtitle')} tone="muted">
         <IconCardGrid items={content.hybridSteps} columns={3} />
       </Section>
       <Section id="features" title={t('sections.solo.benefitsTitle')}>
@@ -103,7 +102,7 @@ export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
       <Section id="testimonials" title={t('sections.reviews.title')} subtitle={t('sections.solo.reviewsSubtitle')} tone="muted">
         <ReviewShots items={content.reviewShots.slice(0, 2)} />
       </Section>
-      <Section id="pricing" title={t('sections.pricing.title')} subtitle={isDiscovery ? content.discoveryOffer.note : t('common.guarantee')}>
+      <Section id="pricing" title={t('sections.pricing.title')} subtitle={t('sections.solo.pricingSubtitle')}>
         <Offer variant={variant} />
       </Section>
       <Section id="faq" title={t('sections.faq.title')} tone="muted">

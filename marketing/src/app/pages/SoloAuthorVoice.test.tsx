@@ -17,6 +17,15 @@ const PLURAL: Record<'fr' | 'en', RegExp> = {
   en: /(?<![\p{L}])(we|our|ours|us)(?![\p{L}])/giu,
 };
 
+/**
+ * The author spoken of in the third person ("un expert SEO humain relit", "edited by a human SEO expert"):
+ * on a page signed by that author, the editing is hers ("relu par moi").
+ */
+const THIRD_PERSON_EXPERT: Record<'fr' | 'en', RegExp> = {
+  fr: /(expert|experte|spécialiste|rédacteur|rédactrice)s? (SEO )?humaine?s?|(?<![\p{L}])(relue?s?|corrigée?s?|vérifiée?s?) par (un|une|des) (expert|spécialiste)|(?<![\p{L}])(un|une) (expert|experte) (SEO )?(relit|corrige|vérifie)/iu,
+  en: /\bhuman (SEO )?(expert|specialist|editor)s?\b|\b(edited|checked|reviewed) by (an?|human) |\ban? (SEO )?expert (edits|checks|reviews)\b/i,
+};
+
 const VARIANTS: SoloVariant[] = ['home4', 'pricingGoogle', 'pricingOpenai', 'pricingAntropic', 'discovery', 'discoveryTimeline'];
 
 /** What a visitor reads in `root` (text, placeholders, accessible names, tooltips), customers' quotes left out. */
@@ -42,6 +51,10 @@ function pluralIn(texts: string[], lng: 'fr' | 'en'): string[] {
   return texts.filter((text) => text.match(PLURAL[lng]));
 }
 
+function thirdPersonExpertIn(texts: string[], lng: 'fr' | 'en'): string[] {
+  return texts.filter((text) => THIRD_PERSON_EXPERT[lng].test(text));
+}
+
 /** Renders a whole landing page, contact form included, and returns what it reads. */
 async function renderPage(page: ReactElement): Promise<string[]> {
   await loadContactForm(); // the form is otherwise downloaded when near the viewport
@@ -58,16 +71,18 @@ afterAll(() => setLanguage('en'));
 describe.each([['fr'], ['en']] as const)('solo-author pages in %s speak in the first person singular', (lng) => {
   beforeAll(() => setLanguage(lng));
 
-  it.each(VARIANTS)('%s: no "nous/notre/nos" ("we/our/us") in the page', async (variant) => {
+  it.each(VARIANTS)('%s: no "nous/notre/nos" ("we/our/us"), no "un expert SEO humain" ("a human SEO expert") in the page', async (variant) => {
     const texts = await renderPage(<SoloAuthorPage variant={variant} />);
     expect(texts.join(' ')).toMatch(lng === 'fr' ? /Je réécris|Je m’occupe/ : /I rewrite|I take care/);
     expect(pluralIn(texts, lng)).toEqual([]);
+    expect(thirdPersonExpertIn(texts, lng)).toEqual([]);
   });
 
-  it('home5 (one author too: "Qui suis-je ?"): no "nous/notre/nos" ("we/our/us") in the page', async () => {
+  it('home5 (one author too: "Qui suis-je ?"): no "nous/notre/nos" ("we/our/us"), no third-person expert in the page', async () => {
     const texts = await renderPage(<Home5Page />);
     expect(texts.join(' ')).toMatch(lng === 'fr' ? /Je publie/ : /I publish/);
     expect(pluralIn(texts, lng)).toEqual([]);
+    expect(thirdPersonExpertIn(texts, lng)).toEqual([]);
   });
 
   it('home4: the free-article dialog it opens speaks as the author too', async () => {
@@ -87,5 +102,11 @@ describe.each([['fr'], ['en']] as const)('solo-author pages in %s speak in the f
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await within(dialog).findByRole('textbox', { name: lng === 'fr' ? /URL du site/ : /Website URL/ });
     expect(readableTexts(dialog).join(' ')).toContain(lng === 'fr' ? 'Deux champs, et nous commençons.' : 'Two fields, and we get started.');
+  });
+
+  it('the third-person check sees the brand wording the solo pages avoid', async () => {
+    // the brand pages speak of "un expert SEO humain" / "a human SEO expert": the check above would catch it
+    const texts = await renderPage(<Home2Page />);
+    expect(thirdPersonExpertIn(texts, lng).length).toBeGreaterThan(0);
   });
 });

@@ -50,7 +50,7 @@ export const eightFeatures: IconCard[] = [
 export const benefits: IconCard[] = [
     { icon: 'clock', title: 'Get your evenings back', description: 'No more blank pages or AI drafts to fix. A 5-minute brief and you are done.' },
     { icon: 'trending-up', title: 'Traffic that compounds', description: 'Evergreen articles keep bringing visitors months after they are published.' },
-    { icon: 'shield', title: 'No risk', description: 'I rewrite until you are satisfied, or you pay nothing.' },
+    { icon: 'sparkles', title: 'Written to be cited', description: 'Clear answers and sources that search engines and AI assistants can quote.' },
     { icon: 'heart', title: 'Work with a person', description: 'You talk to me directly. No agency, no account manager.' },
   ];
 

@@ -13,7 +13,7 @@ export const diyComparison: ComparisonRow[] = [
 export const threeWayComparison: ComparisonRow[] = [
     { feature: 'Price per article', citable: { text: '50 EUR excl. VAT, all included', rating: 'good' }, freelance: { text: '250-500 EUR, SEO extra', rating: 'bad' }, diy: { text: '20-100 EUR a month plus your time', rating: 'neutral' } },
     { feature: 'SEO research', citable: { text: 'Top-10 SERP analysis and clusters', rating: 'good' }, freelance: { text: 'Rarely included', rating: 'neutral' }, diy: { text: 'Up to you', rating: 'bad' } },
-    { feature: 'Quality', citable: { text: 'Edited by a human SEO expert', rating: 'good' }, freelance: { text: 'Depends on the writer', rating: 'neutral' }, diy: { text: 'Generic, needs rewriting', rating: 'bad' } },
+    { feature: 'Quality', citable: { text: 'Edited by me, line by line', rating: 'good' }, freelance: { text: 'Depends on the writer', rating: 'neutral' }, diy: { text: 'Generic, needs rewriting', rating: 'bad' } },
     { feature: 'Turnaround', citable: { text: '24-48 hours', rating: 'good' }, freelance: { text: '1-2 weeks', rating: 'bad' }, diy: { text: 'Instant draft, hours of editing', rating: 'neutral' } },
     { feature: 'Publishing and image', citable: { text: 'Done for you', rating: 'good' }, freelance: { text: 'Usually not included', rating: 'bad' }, diy: { text: 'You do it', rating: 'bad' } },
   ];

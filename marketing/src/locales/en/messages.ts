@@ -15,7 +15,7 @@ const en = {
     perArticle: 'per article',
     perMonth: '{{count}} articles / month',
     noCatch: 'The free article is offered once, as a trial. No card, no catch.',
-    guarantee: 'Satisfaction guarantee: rewrite until satisfied, or pay nothing.',
+    guarantee: 'Satisfaction guarantee: I rewrite until you are satisfied, or you pay nothing.',
     rating: { good: 'Good', neutral: 'Average', bad: 'Poor' },
     previous: 'Previous testimonials',
     next: 'Next testimonials',
@@ -46,7 +46,7 @@ const en = {
     customers: { title: 'Results for teams like yours', company: 'Company', sector: 'Sector', result: 'Result', articles: 'Articles' },
     logos: 'Trusted by teams at',
     pricing: { title: 'Simple pricing, per article', subtitle: 'No contracts. Pay per article. Cancel anytime.' },
-    mainPricing: { title: 'Pick your publishing pace', subtitle: 'Start with one free article, then choose a plan.', perArticle: 'USD per article', articlesPerMonth: '{{count}} articles per month', choose: 'Choose {{name}}' },
+    mainPricing: { title: 'Pick your publishing pace', subtitle: 'Start with one free article, then choose a plan.', price: '${{amount}}', perArticle: 'per article', articlesPerMonth: '{{count}} articles per month', choose: 'Choose {{name}}' },
     faq: { title: 'Frequently asked questions', subtitle: 'Still unsure? Ask us anything through the contact form.' },
     finalCta: { title: 'Ready for articles that rank?', subtitle: 'Three steps and your first article is on its way.' },
     benefits: { title: 'Why clients choose a hybrid method', subtitle: 'The speed of AI, the judgement of an expert.' },
@@ -67,7 +67,7 @@ const en = {
     },
     demo: { title: 'Example articles', subtitle: 'Read articles we wrote, exactly as our clients review them.', read: 'Read the article' },
     // the solo author's own wording of shared sections (Home4 family: first person singular)
-    solo: { benefitsTitle: 'Why my clients choose a hybrid method', reviewsSubtitle: 'Screenshots of reviews left by my clients.', testimonialsTitle: 'What my clients say', testimonialsSubtitle: '100+ founders, SaaS companies, agencies and stores trust me with their blog.' },
+    solo: { benefitsTitle: 'Why my clients choose a hybrid method', benefitsSubtitle: 'The speed of AI, my judgement as an SEO specialist', howSubtitle: 'AI brings the research and the writing speed. I bring the judgement, the accuracy and your voice.', pricingSubtitle: 'One clear price, everything included, no hidden fees.', reviewsSubtitle: 'Screenshots of reviews left by my clients.', testimonialsTitle: 'What my clients say', testimonialsSubtitle: '100+ founders, SaaS companies, agencies and stores trust me with their blog.' },
     emailCta: { title: 'Prefer to talk first?', subtitle: 'Write to me directly, I answer every message myself.' },
   },
   contact: {
@@ -148,6 +148,7 @@ const en = {
   },
   footer: {
     tagline: 'SEO x AI content: articles researched by AI, edited by a human SEO expert and published to your WordPress.',
+    soloTagline: 'SEO x AI content: articles researched with AI, edited line by line by me and published to your WordPress.',
     contactTitle: 'Contact',
     linksTitle: 'Company',
     privacy: 'Privacy Policy', terms: 'Terms of Service', about: 'About', contact: 'Contact',

@@ -28,8 +28,8 @@ export const mainPlanFeatures: string[] = ['Topic-cluster research', 'AI draft e
 /** Solo-author single price (spec/public.md §9). */
 export const singlePrice: PricingPlan = {
     name: 'One article, done for you', price: '195 EUR', priceSuffix: '/ article',
-    description: 'Satisfaction guarantee: I rewrite until you are satisfied, or you pay nothing.',
-    features: ['About 1,800 words, written for your keyword', 'Top-10 SERP analysis and topic research', 'Edited by a human SEO expert', 'Royalty-free featured image', 'Published to your WordPress site', 'Free 15-minute strategy call'],
+    description: 'I research, write, edit and publish your article myself, within 24 to 48 hours.',
+    features: ['About 1,800 words, written for your keyword', 'Top-10 SERP analysis and topic research', 'Edited by me, line by line', 'Royalty-free featured image', 'Published to your WordPress site', 'Free 15-minute strategy call'],
     isPopular: true, cta: 'Order my article',
   };
 
@@ -37,7 +37,7 @@ export const singlePrice: PricingPlan = {
 export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
     name: 'Discovery offer', price: '1 EUR', priceSuffix: 'for your first article',
     description: 'One per client, then 195 EUR per article. I charge 1 EUR instead of free to make sure every request is genuine.',
-    features: ['A complete SEO article of about 1,800 words', 'Edited by a human SEO expert', 'Royalty-free featured image', 'Published to your WordPress', 'Card payment, no subscription'],
+    features: ['A complete SEO article of about 1,800 words', 'Edited by me, line by line', 'Royalty-free featured image', 'Published to your WordPress', 'Card payment, no subscription'],
     isPopular: true, cta: 'Try it for 1 EUR',
     note: 'One discovery article per client. Next articles: 195 EUR each.',
     timeline: [
@@ -62,13 +62,13 @@ export const pricingVariantOffers: Record<PricingVariant, PricingPlan> = {
   openai: {
     name: 'Monthly pack: 4 articles', price: '690 EUR', priceSuffix: '/ month',
     description: 'One article a week, planned as a topic cluster. 172.50 EUR per article, cancel anytime.',
-    features: ['4 articles of about 1,800 words', 'Topic-cluster plan for the month', 'Edited by a human SEO expert', 'Royalty-free featured images', 'Published to your WordPress', 'Monthly 15-minute strategy call'],
+    features: ['4 articles of about 1,800 words', 'Topic-cluster plan for the month', 'Edited by me, line by line', 'Royalty-free featured images', 'Published to your WordPress', 'Monthly 15-minute strategy call'],
     isPopular: true, cta: 'Start my monthly pack',
   },
   antropic: {
     name: 'Authority pack: 10 articles', price: '1,490 EUR', priceSuffix: 'one-off',
     description: 'A complete topic cluster in one go: one pillar page and nine supporting articles. 149 EUR per article.',
-    features: ['1 pillar page of 3,000+ words', '9 supporting articles of about 1,800 words', 'Internal linking plan', 'Edited by a human SEO expert', 'Royalty-free featured images', 'Published to your WordPress'],
+    features: ['1 pillar page of 3,000+ words', '9 supporting articles of about 1,800 words', 'Internal linking plan', 'Edited by me, line by line', 'Royalty-free featured images', 'Published to your WordPress'],
     isPopular: true, cta: 'Build my topic cluster',
   },
 };

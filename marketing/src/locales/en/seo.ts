@@ -4,7 +4,7 @@ import type { PageMeta } from '../../content/types';
 /** Unique title and meta description per public route and language. */
 export const pageMeta: Record<RouteKey, PageMeta> = {
   home: { title: 'Citable: SEO articles written with AI, edited by experts', description: 'Long-form SEO articles researched with AI, edited by a human SEO expert and published to your WordPress. Get your first article free.' },
-  homeWhyAi: { title: 'Why AI alone is not enough: Citable SEO articles', description: 'AI research and writing plus human SEO editing: the Citable method, plans from 40 USD per article and a free first article.' },
+  homeWhyAi: { title: 'Why AI alone is not enough: Citable SEO articles', description: 'AI research and writing plus human SEO editing: the Citable method, plans from $40 per article and a free first article.' },
   home1: { title: 'Done-for-you SEO content in 3 steps | Citable', description: 'Brief, research, publish: SEO articles from 40 EUR, edited by humans, with topic clusters, SERP analysis and WordPress publishing.' },
   home2: { title: 'Stop writing blog posts yourself | Citable', description: 'Hand your blog to SEO experts who use AI the right way. Articles researched, written, edited and published for you, per article.' },
   home3: { title: 'SEO articles with no contracts, pay per article | Citable', description: 'No contracts, pay per article, cancel anytime. A 4-step path from brief to published, 8 features included, plans from 40 EUR.' },

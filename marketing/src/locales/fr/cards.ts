@@ -50,7 +50,7 @@ export const eightFeatures: IconCard[] = [
 export const benefits: IconCard[] = [
     { icon: 'clock', title: 'Retrouvez vos soirées', description: 'Fini la page blanche et les brouillons IA à corriger. Un brief de 5 minutes et c’est tout.' },
     { icon: 'trending-up', title: 'Un trafic qui s’accumule', description: 'Les articles intemporels attirent des visiteurs des mois après leur publication.' },
-    { icon: 'shield', title: 'Sans risque', description: 'Je réécris jusqu’à ce que vous soyez satisfait, ou vous ne payez rien.' },
+    { icon: 'sparkles', title: 'Écrit pour être cité', description: 'Des réponses claires et des sources que moteurs de recherche et assistants IA peuvent citer.' },
     { icon: 'heart', title: 'Un interlocuteur unique', description: 'Vous me parlez directement. Pas d’agence, pas de chef de projet.' },
   ];
 

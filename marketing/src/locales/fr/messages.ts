@@ -17,7 +17,7 @@ const fr: MarketingResources = {
     perArticle: 'par article',
     perMonth: '{{count}} articles / mois',
     noCatch: 'L’article gratuit est offert une fois, à l’essai. Sans carte, sans piège.',
-    guarantee: 'Garantie satisfaction : réécriture jusqu’à ce que vous soyez satisfait, sinon vous ne payez rien.',
+    guarantee: 'Garantie satisfaction : je réécris jusqu’à ce que vous soyez satisfait, sinon vous ne payez rien.',
     rating: { good: 'Bien', neutral: 'Moyen', bad: 'Faible' },
     previous: 'Témoignages précédents',
     next: 'Témoignages suivants',
@@ -48,7 +48,7 @@ const fr: MarketingResources = {
     customers: { title: 'Des résultats pour des équipes comme la vôtre', company: 'Entreprise', sector: 'Secteur', result: 'Résultat', articles: 'Articles' },
     logos: 'Ils nous font confiance',
     pricing: { title: 'Des tarifs simples, à l’article', subtitle: 'Sans contrat. Paiement à l’article. Résiliable à tout moment.' },
-    mainPricing: { title: 'Choisissez votre rythme de publication', subtitle: 'Commencez par un article gratuit, puis choisissez une formule.', perArticle: 'USD par article', articlesPerMonth: '{{count}} articles par mois', choose: 'Choisir {{name}}' },
+    mainPricing: { title: 'Choisissez votre rythme de publication', subtitle: 'Commencez par un article gratuit, puis choisissez une formule.', price: '{{amount}} $ US', perArticle: 'par article', articlesPerMonth: '{{count}} articles par mois', choose: 'Choisir {{name}}' },
     faq: { title: 'Questions fréquentes', subtitle: 'Un doute ? Posez-nous vos questions via le formulaire de contact.' },
     finalCta: { title: 'Prêt pour des articles qui se positionnent ?', subtitle: 'Trois étapes et votre premier article est en route.' },
     benefits: { title: 'Pourquoi nos clients choisissent une méthode hybride', subtitle: 'La vitesse de l’IA, le jugement d’un expert.' },
@@ -69,7 +69,7 @@ const fr: MarketingResources = {
     },
     demo: { title: 'Exemples d’articles', subtitle: 'Lisez des articles que nous avons écrits, tels que nos clients les relisent.', read: 'Lire l’article' },
     // the solo author's own wording of shared sections (Home4 family: first person singular)
-    solo: { benefitsTitle: 'Pourquoi mes clients choisissent une méthode hybride', reviewsSubtitle: 'Captures d’avis laissés par mes clients.', testimonialsTitle: 'Ce que disent mes clients', testimonialsSubtitle: 'Plus de 100 fondateurs, SaaS, agences et boutiques me confient leur blog.' },
+    solo: { benefitsTitle: 'Pourquoi mes clients choisissent une méthode hybride', benefitsSubtitle: 'La vitesse de l’IA, mon jugement de spécialiste SEO', howSubtitle: 'L’IA apporte la recherche et la vitesse de rédaction. J’apporte le jugement, la justesse et votre ton.', pricingSubtitle: 'Un prix clair, tout compris, sans frais cachés.', reviewsSubtitle: 'Captures d’avis laissés par mes clients.', testimonialsTitle: 'Ce que disent mes clients', testimonialsSubtitle: 'Plus de 100 fondateurs, SaaS, agences et boutiques me confient leur blog.' },
     emailCta: { title: 'Vous préférez échanger d’abord ?', subtitle: 'Écrivez-moi directement, je réponds moi-même à chaque message.' },
   },
   contact: {
@@ -150,6 +150,7 @@ const fr: MarketingResources = {
   },
   footer: {
     tagline: 'Contenu SEO x IA : des articles recherchés par l’IA, relus par un expert SEO humain et publiés sur votre WordPress.',
+    soloTagline: 'Contenu SEO x IA : des articles recherchés avec l’IA, relus ligne à ligne par moi et publiés sur votre WordPress.',
     contactTitle: 'Contact',
     linksTitle: 'Entreprise',
     privacy: 'Politique de confidentialité', terms: 'Conditions d’utilisation', about: 'À propos', contact: 'Contact',

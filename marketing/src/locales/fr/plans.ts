@@ -19,7 +19,7 @@ export const tierPlans: PricingPlan[] = [
       name: 'Enterprise', price: '40 €', priceSuffix: '/ article',
       description: 'Pour les agences et équipes marketing à fort volume.',
       features: ['2 500 mots et plus', 'Relecteur SEO dédié', 'Révisions illimitées', 'Publication sur plusieurs sites', 'Tarifs dégressifs'],
-      isPopular: false, cta: 'Contacter l’équipe commerciale',
+      isPopular: false, cta: 'Parler à un commercial',
     },
   ];
 
@@ -28,8 +28,8 @@ export const mainPlanFeatures: string[] = ['Recherche de clusters thématiques',
 /** Solo-author single price (spec/public.md §9). */
 export const singlePrice: PricingPlan = {
     name: 'Un article, clé en main', price: '195 €', priceSuffix: '/ article',
-    description: 'Garantie satisfaction : je réécris jusqu’à ce que vous soyez satisfait, ou vous ne payez rien.',
-    features: ['Environ 1 800 mots, écrits pour votre mot-clé', 'Analyse du top 10 Google et recherche de sujets', 'Relu par un expert SEO humain', 'Image à la une libre de droits', 'Publié sur votre site WordPress', 'Appel stratégique de 15 minutes offert'],
+    description: 'Je recherche, rédige, relis et publie votre article moi-même, en 24 à 48 heures.',
+    features: ['Environ 1 800 mots, écrits pour votre mot-clé', 'Analyse du top 10 Google et recherche de sujets', 'Relu par moi, ligne à ligne', 'Image à la une libre de droits', 'Publié sur votre site WordPress', 'Appel stratégique de 15 minutes offert'],
     isPopular: true, cta: 'Commander mon article',
   };
 
@@ -37,7 +37,7 @@ export const singlePrice: PricingPlan = {
 export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
     name: 'Offre découverte', price: '1 €', priceSuffix: 'pour votre premier article',
     description: 'Un seul article découverte par client, puis 195 € par article. Je facture 1 € au lieu d’offrir l’article, pour m’assurer que chaque demande est sérieuse.',
-    features: ['Un article SEO complet d’environ 1 800 mots', 'Relu par un expert SEO humain', 'Image à la une libre de droits', 'Publié sur votre WordPress', 'Paiement par carte, sans abonnement'],
+    features: ['Un article SEO complet d’environ 1 800 mots', 'Relu par moi, ligne à ligne', 'Image à la une libre de droits', 'Publié sur votre WordPress', 'Paiement par carte, sans abonnement'],
     isPopular: true, cta: 'Essayer pour 1 €',
     note: 'Un article découverte par client. Articles suivants : 195 € chacun.',
     timeline: [
@@ -62,13 +62,13 @@ export const pricingVariantOffers: Record<PricingVariant, PricingPlan> = {
   openai: {
     name: 'Pack mensuel : 4 articles', price: '690 €', priceSuffix: '/ mois',
     description: 'Un article par semaine, planifié en cluster thématique. 172,50 € par article, résiliable à tout moment.',
-    features: ['4 articles d’environ 1 800 mots', 'Plan de cluster thématique pour le mois', 'Relu par un expert SEO humain', 'Images à la une libres de droits', 'Publiés sur votre WordPress', 'Appel stratégique mensuel de 15 minutes'],
+    features: ['4 articles d’environ 1 800 mots', 'Plan de cluster thématique pour le mois', 'Relus par moi, ligne à ligne', 'Images à la une libres de droits', 'Publiés sur votre WordPress', 'Appel stratégique mensuel de 15 minutes'],
     isPopular: true, cta: 'Démarrer mon pack mensuel',
   },
   antropic: {
     name: 'Pack autorité : 10 articles', price: '1 490 €', priceSuffix: 'paiement unique',
     description: 'Un cluster thématique complet d’un coup : une page pilier et neuf articles satellites. 149 € par article.',
-    features: ['Une page pilier de plus de 3 000 mots', '9 articles satellites d’environ 1 800 mots', 'Plan de maillage interne', 'Relus par un expert SEO humain', 'Images à la une libres de droits', 'Publiés sur votre WordPress'],
+    features: ['Une page pilier de plus de 3 000 mots', '9 articles satellites d’environ 1 800 mots', 'Plan de maillage interne', 'Relus par moi, ligne à ligne', 'Images à la une libres de droits', 'Publiés sur votre WordPress'],
     isPopular: true, cta: 'Construire mon cluster',
   },
 };

@@ -4,7 +4,7 @@ import type { PageMeta } from '../../content/types';
 /** Unique title and meta description per public route and language. */
 export const pageMeta: Record<RouteKey, PageMeta> = {
   home: { title: 'Citable : articles SEO rédigés avec l’IA, relus par des experts', description: 'Des articles SEO longs, recherchés avec l’IA, relus par un expert SEO humain et publiés sur votre WordPress. Votre premier article est offert.' },
-  homeWhyAi: { title: 'Pourquoi l’IA seule ne suffit pas : les articles SEO Citable', description: 'Recherche et rédaction par l’IA, relecture SEO humaine : la méthode Citable, des formules dès 40 USD par article et un premier article offert.' },
+  homeWhyAi: { title: 'Pourquoi l’IA seule ne suffit pas : les articles SEO Citable', description: 'Recherche et rédaction par l’IA, relecture SEO humaine : la méthode Citable, des formules dès 40 $ US par article et un premier article offert.' },
   home1: { title: 'Contenu SEO clé en main en 3 étapes | Citable', description: 'Brief, recherche, publication : des articles SEO dès 40 €, relus par des humains, avec clusters thématiques, analyse SERP et publication WordPress.' },
   home2: { title: 'Arrêtez d’écrire vos articles de blog vous-même | Citable', description: 'Confiez votre blog à des experts SEO qui utilisent bien l’IA. Articles recherchés, rédigés, relus et publiés pour vous, à l’article.' },
   home3: { title: 'Articles SEO sans contrat, payés à l’article | Citable', description: 'Sans contrat, paiement à l’article, résiliable à tout moment. 4 étapes du brief à la publication, 8 services inclus, dès 40 €.' },

@@ -2,6 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '
 import { Section } from '../../../components/Section';
 import type { Voice } from '../../../content/types';
 import { IconMail, IconMapPin, IconPhone } from '../../../components/icons';
+import { PostalAddress } from '../../../components/PostalAddress';
 import { getContact } from '../../../lib/contact';
 import { useMarketingT } from '../../../lib/locale';
 import { DeferredContactForm } from './DeferredContactForm';
@@ -13,7 +14,7 @@ export function ContactSection({ voice = 'team' }: { voice?: Voice }) {
   const rows = [
     { icon: <IconMail size={18} aria-hidden />, label: t('contact.emailLabel'), value: <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor> },
     { icon: <IconPhone size={18} aria-hidden />, label: t('contact.phoneLabel'), value: <Anchor href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</Anchor> },
-    { icon: <IconMapPin size={18} aria-hidden />, label: t('contact.addressLabel'), value: <Text>{contact.address}</Text> },
+    { icon: <IconMapPin size={18} aria-hidden />, label: t('contact.addressLabel'), value: <address style={{ fontStyle: 'normal' }}><PostalAddress address={contact.address} /></address> },
   ];
   return (
     <Section id="contact" title={voice === 'solo' ? t('contact.solo.title') : t('contact.title')} subtitle={voice === 'solo' ? t('contact.solo.subtitle') : t('contact.subtitle')} tone="muted">

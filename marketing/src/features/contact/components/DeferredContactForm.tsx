@@ -15,9 +15,6 @@ type Module = typeof ContactFormModule;
  */
 export const loadContactForm = loadOnce<Module>(() => import(/* webpackChunkName: "contact-form" */ './ContactForm'));
 
-/** Height of the rendered form, so the section does not change size when it arrives. */
-const FORM_MIN_HEIGHT = 360;
-
 /** The contact form, downloaded near the viewport (see loadContactForm). */
 export function DeferredContactForm({ contactEmail, voice }: { contactEmail: string; voice?: Voice }) {
   const { t } = useMarketingT();
@@ -43,7 +40,8 @@ export function DeferredContactForm({ contactEmail, voice }: { contactEmail: str
 
   if (module) return <module.ContactForm contactEmail={contactEmail} voice={voice} />;
   return (
-    <Center ref={slot} mih={FORM_MIN_HEIGHT} data-testid="contact-form-slot">
+    // .cz-contact-slot: exactly the rendered form's height at every width (marketing.css), so nothing moves when it arrives
+    <Center ref={slot} className="cz-contact-slot" data-testid="contact-form-slot">
       {failed ? (
         <Stack align="center" gap="sm">
           <Text fw={600}>{t('error.title')}</Text>
