@@ -45,7 +45,7 @@ export default function Home5Page() {
       <Section id="faq" title={t('sections.faq.title')} tone="muted">
         <FaqAccordion items={content.home5Faq} />
       </Section>
-      <FinalCta title={t('sections.finalCta.title')} subtitle={t('sections.finalCta.subtitle')} actions={<AuthButton variant="white">{t('common.getStarted')}</AuthButton>} />
+      <FinalCta title={t('sections.finalCta.title')} subtitle={t('sections.solo.finalCtaSubtitle')} actions={<AuthButton variant="white">{t('common.getStarted')}</AuthButton>} />
       <ContactSection voice="solo" />
     </LandingLayout>
   );

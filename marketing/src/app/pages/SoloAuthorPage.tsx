@@ -102,7 +102,7 @@ export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
       <Section id="testimonials" title={t('sections.reviews.title')} subtitle={t('sections.solo.reviewsSubtitle')} tone="muted">
         <ReviewShots items={content.reviewShots.slice(0, 2)} />
       </Section>
-      <Section id="pricing" title={t('sections.pricing.title')} subtitle={t('sections.solo.pricingSubtitle')}>
+      <Section id="pricing" title={variant === 'pricingOpenai' ? t('sections.solo.packPricingTitle') : t('sections.pricing.title')} subtitle={t('sections.solo.pricingSubtitle')}>
         <Offer variant={variant} />
       </Section>
       <Section id="faq" title={t('sections.faq.title')} tone="muted">

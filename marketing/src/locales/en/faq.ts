@@ -32,7 +32,7 @@ export const home3Faq: FaqItem[] = [
     { category: 'Service', question: 'What is included in every article?', answer: 'Keyword and SERP research, an AI draft, human SEO editing, a royalty-free featured image and publication to WordPress.' },
     { category: 'Service', question: 'Can you match my brand voice?', answer: 'Yes. Your brief captures your tone, your words and the ones to avoid; every editor follows it.' },
     { category: 'Service', question: 'How do you choose topics?', answer: 'We build topic clusters from your offer and from what already ranks, so each article supports the others.' },
-    { category: 'Billing', question: 'How am I billed?', answer: 'Per article. No contracts, pay per article, cancel anytime.' },
+    { category: 'Billing', question: 'How am I billed?', answer: 'Per article, with no commitment: you pay for each article you order, and stop whenever you like.' },
     { category: 'Billing', question: 'Are there volume discounts?', answer: 'Yes: the Pro and Enterprise plans lower the price per article, and we quote bulk orders of 20+ articles per month.' },
     { category: 'Billing', question: 'Can I get a refund?', answer: 'If an article still misses the mark after the revision rounds, tell us and we will make it right.' },
   ];

@@ -67,7 +67,7 @@ const en = {
     },
     demo: { title: 'Example articles', subtitle: 'Read articles we wrote, exactly as our clients review them.', read: 'Read the article' },
     // the solo author's own wording of shared sections (Home4 family: first person singular)
-    solo: { benefitsTitle: 'Why my clients choose a hybrid method', benefitsSubtitle: 'The speed of AI, my judgement as an SEO specialist', howSubtitle: 'AI brings the research and the writing speed. I bring the judgement, the accuracy and your voice.', pricingSubtitle: 'One clear price, everything included, no hidden fees.', reviewsSubtitle: 'Screenshots of reviews left by my clients.', testimonialsTitle: 'What my clients say', testimonialsSubtitle: '100+ founders, SaaS companies, agencies and stores trust me with their blog.' },
+    solo: { benefitsTitle: 'Why my clients choose a hybrid method', benefitsSubtitle: 'The speed of AI, my judgement as an SEO specialist', howSubtitle: 'AI brings the research and the writing speed. I bring the judgement, the accuracy and your voice.', pricingSubtitle: 'One clear price, everything included, no hidden fees.', packPricingTitle: 'A monthly pack, no commitment', finalCtaSubtitle: 'Create your account, and I take care of the rest.', reviewsSubtitle: 'Screenshots of reviews left by my clients.', testimonialsTitle: 'What my clients say', testimonialsSubtitle: '100+ founders, SaaS companies, agencies and stores trust me with their blog.' },
     emailCta: { title: 'Prefer to talk first?', subtitle: 'Write to me directly, I answer every message myself.' },
   },
   contact: {
@@ -97,7 +97,7 @@ const en = {
     catchTitle: "What's the Catch?",
     catchText: 'There is none. The free article is offered once, as a trial. If you like it, you can choose a plan. If not, you keep the article.',
     testimonialQuote: 'The free article ranked on page one in six weeks. We signed up the same day.',
-    testimonialName: 'Camille Moreau, Founder, Atelier Lumen',
+    testimonialName: 'Sophie Moreau, Founder, Atelier Lumen',
     formTitle: 'Website Information',
     formSubtitle: 'Two fields, and we get started.',
     url: 'Website URL', urlPlaceholder: 'example.com',
@@ -131,7 +131,7 @@ const en = {
       'We analyze your site and your keywords.',
       'We create your first SEO article.',
       'Delivery in 24-48 hours.',
-      'It is sent to the e-mail address you provided.',
+      'You receive it at the e-mail address you gave.',
     ],
     returnHome: 'Return to Homepage',
   },

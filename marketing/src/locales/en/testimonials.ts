@@ -2,7 +2,7 @@ import type { ReviewShot, Testimonial } from '../../content/types';
 
 /** Customer testimonials. `avatar` holds the initials drawn in the avatar disc (no external images). */
 export const testimonials: Testimonial[] = [
-    { quote: 'Our blog went from 300 to 4,200 monthly visits in five months. Every article reads like we wrote it ourselves.', name: 'Camille Moreau', title: 'Founder, Atelier Lumen', avatar: 'CM' },
+    { quote: 'Our blog went from 300 to 4,200 monthly visits in five months. Every article reads like we wrote it ourselves.', name: 'Sophie Moreau', title: 'Founder, Atelier Lumen', avatar: 'SM' },
     { quote: 'I used to spend my Sundays fighting with AI drafts. Now I approve an article in five minutes and it is live on WordPress.', name: 'Julien Petit', title: 'Solopreneur, Nomad Finance', avatar: 'JP' },
     { quote: 'They found 200+ keywords we were missing and built clusters around them. Organic revenue is up 70%.', name: 'Sarah Klein', title: 'Head of Growth, Parcel SaaS', avatar: 'SK' },
     { quote: 'As an agency we needed a partner who writes well and knows SEO. The editing makes all the difference.', name: 'Thomas Garnier', title: 'Director, Agence Nord', avatar: 'TG' },

@@ -32,7 +32,7 @@ export const home3Faq: FaqItem[] = [
     { category: 'Service', question: 'Que comprend chaque article ?', answer: 'Recherche de mots-clés, analyse des SERP, premier jet IA, relecture SEO humaine, image à la une libre de droits et publication sur WordPress.' },
     { category: 'Service', question: 'Pouvez-vous respecter le ton de ma marque ?', answer: 'Oui. Votre brief décrit votre ton, vos mots et ceux à éviter ; chaque relecteur s’y conforme.' },
     { category: 'Service', question: 'Comment choisissez-vous les sujets ?', answer: 'Nous construisons des clusters thématiques à partir de votre offre et de ce qui se positionne déjà, pour que chaque article renforce les autres.' },
-    { category: 'Facturation', question: 'Comment suis-je facturé ?', answer: 'À l’article. Sans contrat, paiement à l’article, résiliable à tout moment.' },
+    { category: 'Facturation', question: 'Comment suis-je facturé ?', answer: 'À l’article, sans engagement : vous payez chaque article commandé, et vous arrêtez quand vous voulez.' },
     { category: 'Facturation', question: 'Y a-t-il des remises sur volume ?', answer: 'Oui : les formules Pro et Enterprise baissent le prix par article, et nous établissons un devis au-delà de 20 articles par mois.' },
     { category: 'Facturation', question: 'Puis-je être remboursé ?', answer: 'Si un article ne convient toujours pas après les révisions, dites-le-nous et nous trouverons une solution.' },
   ];

@@ -2,7 +2,7 @@ import type { ReviewShot, Testimonial } from '../../content/types';
 
 /** Customer testimonials. `avatar` holds the initials drawn in the avatar disc (no external images). */
 export const testimonials: Testimonial[] = [
-    { quote: 'Notre blog est passé de 300 à 4 200 visites par mois en cinq mois. Chaque article semble écrit par nous.', name: 'Camille Moreau', title: 'Fondatrice, Atelier Lumen', avatar: 'CM' },
+    { quote: 'Notre blog est passé de 300 à 4 200 visites par mois en cinq mois. Chaque article semble écrit par nous.', name: 'Sophie Moreau', title: 'Fondatrice, Atelier Lumen', avatar: 'SM' },
     { quote: 'Je passais mes dimanches à corriger des brouillons IA. Maintenant, je valide un article en cinq minutes et il est en ligne sur WordPress.', name: 'Julien Petit', title: 'Entrepreneur indépendant, Nomad Finance', avatar: 'JP' },
     { quote: 'Ils ont trouvé plus de 200 mots-clés qui nous échappaient et construit des clusters autour. Le chiffre d’affaires organique a augmenté de 70 %.', name: 'Sarah Klein', title: 'Responsable de la croissance, Parcel SaaS', avatar: 'SK' },
     { quote: 'En tant qu’agence, il nous fallait un partenaire qui écrive bien et connaisse le SEO. La relecture fait toute la différence.', name: 'Thomas Garnier', title: 'Directeur, Agence Nord', avatar: 'TG' },
