@@ -138,6 +138,37 @@ test.describe('shell screens', () => {
   });
 });
 
+// Phones as phones are: touch and a mobile viewport, where touch-only rules apply (`pointer: coarse`:
+// the language switch's 44 px taps, the carousel dots' tap areas).
+test.describe('touch phones', () => {
+  test.use({ locale: 'fr-FR', hasTouch: true, isMobile: true, viewport: { width: 375, height: 812 } });
+
+  for (const route of ['/', '/home-5', '/first-article']) {
+    test(`${route} fits at 320 and 375 px on a touch screen`, async ({ page }) => {
+      await gotoInteractive(page, route);
+      const problems: string[] = [];
+      for (const width of [320, 375]) {
+        await page.setViewportSize({ width, height: 812 });
+        await page.waitForTimeout(100);
+        for (const p of await misfits(page)) problems.push(`${width}px ${p}`);
+      }
+      expect(problems, `${route}: nothing clipped or outside the viewport on a touch phone`).toEqual([]);
+      // at 375 px each language of the switch is a 44 × 44 px tap
+      const taps = await page.getByTestId('language-switch').locator('label').evaluateAll((labels) =>
+        labels.map((el) => {
+          const box = el.getBoundingClientRect();
+          const after = getComputedStyle(el, '::after');
+          return { width: box.width, height: box.height - parseFloat(after.top) - parseFloat(after.bottom) };
+        }),
+      );
+      for (const tap of taps) {
+        expect(tap.width).toBeGreaterThanOrEqual(44);
+        expect(tap.height).toBeGreaterThanOrEqual(44);
+      }
+    });
+  }
+});
+
 test.describe('keyboard', () => {
   test.use({ locale: 'fr-FR' });
 

@@ -11,7 +11,7 @@ export function LogoStrip({ label, names }: { label: string; names: readonly str
       <Text ta="center" size="xs" tt="uppercase" fw={700} c="dimmed" mb="md" style={{ letterSpacing: '0.12em' }}>{label}</Text>
       <Group justify="center" gap="xl" component="ul" className="cz-plain-list">
         {names.map((name, index) => (
-          <Text component="li" key={name} fw={800} fz="lg" className={`cz-logo ${MARK_STYLES[index % MARK_STYLES.length]}`}>
+          <Text component="li" key={name} fw={800} fz={{ base: 'sm', xs: 'lg' }} className={`cz-logo ${MARK_STYLES[index % MARK_STYLES.length]}`}>
             <span className="cz-logo-mark" aria-hidden>{name.slice(0, 1)}</span>
             {name}
           </Text>

@@ -76,7 +76,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
             {t('actions.forgotPassword')}
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth disabled={isBusy}>
+        <Button type="submit" size="md" fullWidth disabled={isBusy}>
           {isBusy ? t('actions.signingIn') : t('actions.signIn')}
         </Button>
       </Stack>

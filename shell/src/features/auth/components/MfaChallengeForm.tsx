@@ -54,7 +54,7 @@ export function MfaChallengeForm() {
           key={form.key('code')}
           {...form.getInputProps('code')}
         />
-        <Button type="submit" fullWidth disabled={isBusy}>
+        <Button type="submit" size="md" fullWidth disabled={isBusy}>
           {isBusy ? t('mfa.verifying') : t('mfa.verify')}
         </Button>
         <Group justify="center">

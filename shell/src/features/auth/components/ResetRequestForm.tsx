@@ -53,7 +53,7 @@ export function ResetRequestForm({ onBack, onSent }: { onBack: () => void; onSen
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <Button type="submit" fullWidth disabled={isBusy}>
+        <Button type="submit" size="md" fullWidth disabled={isBusy}>
           {isBusy ? t('actions.sending') : t('actions.sendResetLink')}
         </Button>
         <Center>

@@ -84,7 +84,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
           key={form.key('confirmPassword')}
           {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" fullWidth disabled={isBusy}>
+        <Button type="submit" size="md" fullWidth disabled={isBusy}>
           {isBusy ? t('actions.signingUp') : t('actions.signUp')}
         </Button>
       </Stack>
