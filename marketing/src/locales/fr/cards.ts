@@ -26,7 +26,7 @@ export const fourSteps: IconCard[] = [
 export const hybridSteps: IconCard[] = [
     { icon: 'robot', title: 'L’IA fait le gros du travail', description: 'Analyse du top 10, plan et premier jet en quelques minutes.' },
     { icon: 'user-check', title: 'Je m’occupe de la réflexion', description: 'Je vérifie chaque fait, affine l’angle, ajoute votre expertise et les liens internes.' },
-    { icon: 'world-upload', title: 'Vous recevez un article fini', description: 'Publié sur votre WordPress avec une image à la une, sous 24 à 48 heures.' },
+    { icon: 'world-upload', title: 'Vous recevez un article fini', description: 'Publié sur votre WordPress avec une image à la une, sous 24 à 48 heures.' },
   ];
 
 /** Six feature cards. */
@@ -42,7 +42,7 @@ export const sixFeatures: IconCard[] = [
 /** Home3: eight feature cards. */
 export const eightFeatures: IconCard[] = [
     ...sixFeatures,
-    { icon: 'clock', title: 'Livraison en 24 à 48 heures', description: 'Votre article est prêt à être relu en deux jours au plus.' },
+    { icon: 'clock', title: 'Livraison en 24 à 48 heures', description: 'Votre article est prêt à être relu en deux jours au plus.' },
     { icon: 'phone', title: 'Appel stratégique de 15 minutes offert', description: 'Échangez directement avec les créateurs, sans agence.' },
   ];
 

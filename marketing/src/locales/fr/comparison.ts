@@ -14,6 +14,6 @@ export const threeWayComparison: ComparisonRow[] = [
     { feature: 'Prix par article', citable: { text: '50 € HT, tout compris', rating: 'good' }, freelance: { text: '250 à 500 €, SEO en plus', rating: 'bad' }, diy: { text: '20 à 100 € par mois, plus votre temps', rating: 'neutral' } },
     { feature: 'Recherche SEO', citable: { text: 'Analyse du top 10 et clusters', rating: 'good' }, freelance: { text: 'Rarement incluse', rating: 'neutral' }, diy: { text: 'À votre charge', rating: 'bad' } },
     { feature: 'Qualité', citable: { text: 'Relu par moi, ligne à ligne', rating: 'good' }, freelance: { text: 'Dépend du rédacteur', rating: 'neutral' }, diy: { text: 'Générique, à réécrire', rating: 'bad' } },
-    { feature: 'Délai', citable: { text: '24 à 48 heures', rating: 'good' }, freelance: { text: '1 à 2 semaines', rating: 'bad' }, diy: { text: 'Brouillon immédiat, des heures de reprise', rating: 'neutral' } },
+    { feature: 'Délai', citable: { text: '24 à 48 heures', rating: 'good' }, freelance: { text: '1 à 2 semaines', rating: 'bad' }, diy: { text: 'Brouillon immédiat, des heures de reprise', rating: 'neutral' } },
     { feature: 'Publication et image', citable: { text: 'Faites pour vous', rating: 'good' }, freelance: { text: 'Généralement non incluses', rating: 'bad' }, diy: { text: 'À vous de le faire', rating: 'bad' } },
   ];

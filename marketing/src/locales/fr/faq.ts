@@ -14,7 +14,7 @@ export const mainFaq: FaqItem[] = [
 /** Home: FAQ of 4 questions. */
 export const homeFaq: FaqItem[] = [
     { question: 'Qui rédige les articles ?', answer: 'L’IA rédige à partir de nos recherches, puis un expert SEO humain relit chaque ligne avant que vous la voyiez.' },
-    { question: 'Quel est le délai de livraison ?', answer: 'Votre premier article arrive sous 24 à 48 heures après votre brief de 5 minutes.' },
+    { question: 'Quel est le délai de livraison ?', answer: 'Votre premier article arrive sous 24 à 48 heures après votre brief de 5 minutes.' },
     { question: 'Et si un article ne me plaît pas ?', answer: 'Chaque formule inclut des séries de révisions. Nous retravaillons l’article jusqu’à ce qu’il corresponde à votre ton.' },
     { question: 'Faut-il un site WordPress ?', answer: 'Nous publions directement sur WordPress. Pour les autres plateformes, nous livrons le HTML prêt à coller et les images.' },
   ];
@@ -42,7 +42,7 @@ export const home4Faq: FaqItem[] = [
     { question: 'Qui va écrire mon article ?', answer: 'Moi, avec l’IA comme assistante de recherche. Je suis spécialiste SEO : je planifie, relis et vérifie chaque article moi-même.' },
     { question: 'Qu’est-ce que j’obtiens exactement pour 195 € ?', answer: 'Un article d’environ 1 800 mots ciblant votre mot-clé, une analyse du top 10 Google, une image à la une libre de droits et la publication sur votre site WordPress.' },
     { question: 'Et si je ne suis pas satisfait ?', answer: 'Je réécris jusqu’à ce que vous soyez satisfait. Si vous ne l’êtes toujours pas, vous ne payez rien.' },
-    { question: 'Quel est le délai de livraison ?', answer: 'De 24 à 48 heures après votre brief de 5 minutes.' },
+    { question: 'Quel est le délai de livraison ?', answer: 'De 24 à 48 heures après votre brief de 5 minutes.' },
     { question: 'Peut-on échanger avant ?', answer: 'Bien sûr. Réservez un appel stratégique gratuit de 15 minutes et je regarderai votre site avec vous.' },
   ];
 

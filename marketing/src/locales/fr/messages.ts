@@ -10,7 +10,7 @@ const fr: MarketingResources = {
     howItWorks: 'Comment ça marche',
     startNow: 'Commencer maintenant',
     bookCall: 'Réserver mon appel stratégique gratuit de 15 min',
-    bookSlot: 'Réserver mon créneau de contenu',
+    bookSlot: 'Réserver mon créneau de rédaction',
     reachOut: 'Me contacter directement',
     getStarted: 'Commencer',
     mostPopular: 'Le plus populaire',
@@ -132,7 +132,7 @@ const fr: MarketingResources = {
     steps: [
       'Nous analysons votre site et vos mots-clés.',
       'Nous rédigeons votre premier article SEO.',
-      'Livraison sous 24 à 48 heures.',
+      'Livraison sous 24 à 48 heures.',
       'Vous le recevez à l’adresse e-mail indiquée.',
     ],
     returnHome: 'Retour à l’accueil',

@@ -27,4 +27,4 @@ export const home2Sections: Record<'how' | 'comparison' | 'features' | 'testimon
   };
 
 /** Final call-to-action steps (Home). */
-export const finalCtaSteps: string[] = ['Demandez votre article gratuit', 'Remplissez le brief de 5 minutes', 'Recevez-le sous 24 à 48 heures'];
+export const finalCtaSteps: string[] = ['Demandez votre article gratuit', 'Remplissez le brief de 5 minutes', 'Recevez-le sous 24 à 48 heures'];

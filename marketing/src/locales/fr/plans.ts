@@ -28,7 +28,7 @@ export const mainPlanFeatures: string[] = ['Recherche de clusters thématiques',
 /** Solo-author single price (spec/public.md §9). */
 export const singlePrice: PricingPlan = {
     name: 'Un article, clé en main', price: '195 €', priceSuffix: '/ article',
-    description: 'Je recherche, rédige, relis et publie votre article moi-même, en 24 à 48 heures.',
+    description: 'Je recherche, rédige, relis et publie votre article moi-même, en 24 à 48 heures.',
     features: ['Environ 1 800 mots, écrits pour votre mot-clé', 'Analyse du top 10 Google et recherche de sujets', 'Relu par moi, ligne à ligne', 'Image à la une libre de droits', 'Publié sur votre site WordPress', 'Appel stratégique de 15 minutes offert'],
     isPopular: true, cta: 'Commander mon article',
   };
@@ -52,7 +52,7 @@ export const premiumOffer: PricingPlan & { bulk: string } = {
     name: 'Article premium', price: '50 €', priceSuffix: 'HT / article',
     description: 'Tout compris, livré en 24 heures.',
     features: ['Deux séries de révisions incluses', 'Livraison en 24 heures', '1 500 à 2 000 mots et plus', 'Image à la une libre de droits'],
-    isPopular: true, cta: 'Réserver mon créneau de contenu',
+    isPopular: true, cta: 'Réserver mon créneau de rédaction',
     bulk: 'Plus de 20 articles par mois ? Demandez-moi une remise sur volume.',
   };
 
