@@ -17,7 +17,7 @@ export function NotFound() {
         <Text c="dimmed" maw={480}>
           {t('notFound.description')}
         </Text>
-        <Button component={Link} to="/" variant="light">
+        <Button component={Link} to="/" size="md">
           {t('notFound.home')}
         </Button>
       </Stack>

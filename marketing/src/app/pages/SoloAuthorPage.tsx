@@ -69,7 +69,7 @@ function Offer({ variant }: { variant: SoloVariant }) {
   const plan: PricingPlan = content.pricingVariantOffers[pricingVariantOf(variant)];
   return (
     <Box maw={480} mx="auto">
-      <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={t('common.guarantee')} lone />
+      <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={variant === 'pricingOpenai' ? t('common.guaranteePerArticle') : t('common.guarantee')} lone />
     </Box>
   );
 }

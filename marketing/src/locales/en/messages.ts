@@ -16,6 +16,7 @@ const en = {
     perMonth: '{{count}} articles / month',
     noCatch: 'The free article is offered once, as a trial. No card, no catch.',
     guarantee: 'Satisfaction guarantee: I rewrite until you are satisfied, or you pay nothing.',
+    guaranteePerArticle: 'Satisfaction guarantee: I rewrite each article until you are satisfied, or that article is not billed.',
     rating: { good: 'Good', neutral: 'Average', bad: 'Poor' },
     previous: 'Previous testimonials',
     next: 'Next testimonials',

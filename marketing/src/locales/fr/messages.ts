@@ -18,6 +18,7 @@ const fr: MarketingResources = {
     perMonth: '{{count}} articles / mois',
     noCatch: 'L’article gratuit est offert une fois, à l’essai. Sans carte, sans piège.',
     guarantee: 'Garantie satisfaction : je réécris jusqu’à ce que vous soyez satisfait, sinon vous ne payez rien.',
+    guaranteePerArticle: 'Garantie satisfaction : je réécris chaque article jusqu’à ce que vous soyez satisfait, sinon il ne vous est pas facturé.',
     rating: { good: 'Bien', neutral: 'Moyen', bad: 'Faible' },
     previous: 'Témoignages précédents',
     next: 'Témoignages suivants',
