@@ -53,18 +53,18 @@ function useVisitorActive(): boolean {
 function StaticTestimonials({ items, selected, onSelect }: { items: Testimonial[]; selected: number; onSelect: (index: number) => void }) {
   return (
     <>
-    <div className="cz-carousel cz-carousel-static" data-testid="testimonials-static">
-      <div className="cz-carousel-static-viewport">
-        <div className="cz-carousel-static-track">
-          {items.map((item) => (
-            <div key={item.name} className="cz-carousel-static-slide" data-testimonial={item.name}>
-              <TestimonialCard testimonial={item} />
-            </div>
-          ))}
+      <div className="cz-carousel cz-carousel-static" data-testid="testimonials-static">
+        <div className="cz-carousel-static-viewport">
+          <div className="cz-carousel-static-track">
+            {items.map((item) => (
+              <div key={item.name} className="cz-carousel-static-slide" data-testimonial={item.name}>
+                <TestimonialCard testimonial={item} />
+              </div>
+            ))}
+          </div>
         </div>
       </div>
-    </div>
-    <CarouselDots total={items.length} selected={selected} onSelect={onSelect} />
+      <CarouselDots total={items.length} selected={selected} onSelect={onSelect} />
     </>
   );
 }

@@ -42,6 +42,9 @@ function pricingVariantOf(variant: SoloVariant): PricingVariant {
   return 'google';
 }
 
+/** The variant selling a monthly pack (the OpenAI one), not one article: its pricing and guarantee say so. */
+const isMonthlyPack = (variant: SoloVariant) => pricingVariantOf(variant) === 'openai';
+
 function Offer({ variant }: { variant: SoloVariant }) {
   const { t, content } = useContent();
   if (variant === 'discovery' || variant === 'discoveryTimeline') {
@@ -69,7 +72,7 @@ function Offer({ variant }: { variant: SoloVariant }) {
   const plan: PricingPlan = content.pricingVariantOffers[pricingVariantOf(variant)];
   return (
     <Box maw={480} mx="auto">
-      <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={variant === 'pricingOpenai' ? t('common.guaranteePerArticle') : t('common.guarantee')} lone />
+      <PlanCard plan={plan} action={<AuthButton fullWidth size="md">{plan.cta}</AuthButton>} footnote={isMonthlyPack(variant) ? t('common.guaranteePerArticle') : t('common.guarantee')} lone />
     </Box>
   );
 }
@@ -102,7 +105,7 @@ export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
       <Section id="testimonials" title={t('sections.reviews.title')} subtitle={t('sections.solo.reviewsSubtitle')} tone="muted">
         <ReviewShots items={content.reviewShots.slice(0, 2)} />
       </Section>
-      <Section id="pricing" title={variant === 'pricingOpenai' ? t('sections.solo.packPricingTitle') : t('sections.pricing.title')} subtitle={t('sections.solo.pricingSubtitle')}>
+      <Section id="pricing" title={isMonthlyPack(variant) ? t('sections.solo.packPricingTitle') : t('sections.pricing.title')} subtitle={t('sections.solo.pricingSubtitle')}>
         <Offer variant={variant} />
       </Section>
       <Section id="faq" title={t('sections.faq.title')} tone="muted">
