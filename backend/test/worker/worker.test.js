@@ -51,7 +51,7 @@ function workerEnv(extra = {}) {
     WORKER_POLL_INTERVAL_MS: '200',
     WORKER_LOCK_TIMEOUT_MS: '1500',
     LLM_ANSWERS_PER_MODEL: '2',
-    SCRAPE_ALLOW_PRIVATE: '1',
+    OUTBOUND_ALLOW_PRIVATE: '1',
     ...extra,
   };
 }
