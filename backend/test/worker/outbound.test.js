@@ -6,6 +6,7 @@ import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { blockedReason, fetchOutbound, OutboundError, OutboundTransientError } from '../../src/worker/outbound.js';
 import { loadConfig } from '../../src/worker/config.js';
+import { exampleObjectPath } from '../../src/worker/actions/cover-image.js';
 import { PermanentError, TransientError } from '../../src/worker/errors.js';
 
 /**
@@ -308,5 +309,34 @@ describe('#27.4 outbound fetch: redirects, size, time, types', () => {
     assert.equal(loadConfig({ OUTBOUND_ALLOW_PRIVATE: '1' }).outbound.allowPrivate, true);
     assert.equal(loadConfig({ SCRAPE_ALLOW_PRIVATE: '1' }).outbound.allowPrivate, true);
     assert.equal(loadConfig({ OUTBOUND_ALLOW_PRIVATE: '0', SCRAPE_ALLOW_PRIVATE: '1' }).outbound.allowPrivate, false);
+  });
+});
+
+describe('#27.4 example images: only an object of the page in page-images, whatever the host', () => {
+  it('#27.4 the object path of an example row, or null', () => {
+    const ok = {
+      '/storage/v1/object/public/page-images/12/1732000000000-ab12cd34-ef5.png': '12/1732000000000-ab12cd34-ef5.png',
+      'http://localhost:54321/storage/v1/object/public/page-images/12/a.webp': '12/a.webp', // supabase-js getPublicUrl
+      'https://abc.supabase.co/storage/v1/object/public/page-images/12/a.jpg': '12/a.jpg',
+      'http://127.0.0.1:9/storage/v1/object/public/page-images/12/a.png': '12/a.png', // the host is never contacted
+      '/storage/v1/object/public/page-images/seed/example-1.png': 'seed/example-1.png',
+    };
+    for (const [url, path] of Object.entries(ok)) assert.equal(exampleObjectPath(url, 12), path, url);
+    for (const url of [
+      'http://127.0.0.1:8080/secret',
+      'http://169.254.169.254/latest/meta-data/',
+      '/x.png',
+      '/mailbox/messages',
+      '/storage/v1/object/public/page-images/13/a.png', // another page's folder
+      '/storage/v1/object/public/page-images/12/../../../../mailbox/messages',
+      '/storage/v1/object/public/page-images/12/%2e%2e%2fmailbox',
+      '/storage/v1/object/public/page-images/12/.hidden',
+      '/storage/v1/object/public/page-images/12/sub/a.png',
+      '/storage/v1/object/public/page-images/12/a.png?x=1',
+      '/storage/v1/object/public/seo1/logos/a.png',
+      'file:///storage/v1/object/public/page-images/12/a.png',
+    ]) {
+      assert.equal(exampleObjectPath(url, 12), null, url);
+    }
   });
 });
