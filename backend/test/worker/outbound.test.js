@@ -188,15 +188,19 @@ describe('#27.4 outbound fetch: addresses', () => {
   });
 
   it('#27.4 rebinding: the name is resolved once and the connection goes to that checked address', async () => {
-    // The injected resolver says "public"; the system's resolver would say 127.0.0.1 for
-    // localhost, where the fake listens. Connecting by name (a second lookup) would reach it.
+    // The first answer is an address that passes the check (127.0.0.2, allowed for this test
+    // only, where nothing listens); a second lookup would answer 127.0.0.1, where the fake
+    // listens. Connecting by name (a second lookup) would reach it. Nothing leaves loopback.
     let calls = 0;
     const resolve = async () => {
       calls += 1;
-      return calls === 1 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+      return calls === 1 ? [{ address: '127.0.0.2', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
     };
     const before = fake.requests.length;
-    await assert.rejects(fetchOutbound(`http://localhost:${fake.port}/page`, { accept: TEXT, resolve, timeoutMs: 1500 }), (e) => e instanceof OutboundTransientError);
+    await assert.rejects(
+      fetchOutbound(`http://rebind.example:${fake.port}/page`, { accept: TEXT, resolve, timeoutMs: 1500, allowAddresses: ['127.0.0.2'] }),
+      (e) => e instanceof OutboundTransientError,
+    );
     assert.equal(calls, 1, 'one lookup');
     assert.equal(fake.requests.length, before, 'nothing reached the loopback fake');
   });
