@@ -284,7 +284,7 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
         { linked_page: page.id, image_url: 'https://img/2.png', type: 'proposition', linked_pages_version: null },
       ]).select();
       assert.equal(ins.error, null);
-      const { error: eEx } = await a.client.from('pages_versions_images').insert({ linked_page: page.id, image_url: 'https://img/e.png', type: 'example', linked_pages_version: null });
+      const { error: eEx } = await a.client.from('pages_versions_images').insert({ linked_page: page.id, image_url: `/storage/v1/object/public/page-images/${page.id}/e.png`, type: 'example', linked_pages_version: null });
       assert.equal(eEx, null);
       const { data: props } = await a.client.from('pages_versions_images').select('*').eq('linked_page', page.id).eq('type', 'proposition');
       assert.equal(props.length, 2);
@@ -324,7 +324,7 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       const site = await makeSite(a);
       const page = await makePage(a, site);
       const version = await makeVersion(a, page);
-      const { data: img } = await a.client.from('pages_versions_images').insert({ linked_page: page.id, image_url: 'https://i/x.png', type: 'example' }).select().single();
+      const { data: img } = await a.client.from('pages_versions_images').insert({ linked_page: page.id, image_url: `/storage/v1/object/public/page-images/${page.id}/x.png`, type: 'example' }).select().single();
       const { data: kw } = await a.client.from('keywords').insert({ keyword: `iso ${Date.now()}` }).select().single();
       const { data: pk } = await a.client.from('pages_keywords').insert({ linked_page: page.id, linked_keyword: kw.id }).select().single();
       const { data: llm } = await a.client.from('llms').select('id').limit(1).single();

@@ -83,7 +83,11 @@ export function loadConfig(env = process.env) {
     scrape: {
       timeoutMs: int(env.SCRAPE_TIMEOUT_MS, 15_000, 'SCRAPE_TIMEOUT_MS', { min: 100 }),
       maxPages: int(env.SCRAPE_MAX_PAGES, 5, 'SCRAPE_MAX_PAGES', { min: 0, max: 50 }),
-      allowPrivate: /^(1|true|yes)$/i.test(env.SCRAPE_ALLOW_PRIVATE ?? ''),
+    },
+    // URLs users control are fetched through outbound.js, which refuses non-public addresses unless
+    // OUTBOUND_ALLOW_PRIVATE=1 (local tests only; SCRAPE_ALLOW_PRIVATE, its old name, is an alias).
+    outbound: {
+      allowPrivate: /^(1|true|yes)$/i.test(str(env.OUTBOUND_ALLOW_PRIVATE) ?? env.SCRAPE_ALLOW_PRIVATE ?? ''),
     },
     storage: { supabaseUrl: supabaseUrl.replace(/\/+$/, ''), serviceRoleKey },
     mail: {

@@ -67,7 +67,7 @@ const MATRIX = [
     table: 'pages_versions_images',
     ids: `${OWNED} select id::text from public.pages_versions_images where linked_page in (select id from my_pages)`,
     update: 'image_url = image_url',
-    insert: (_o, ref) => ["insert into public.pages_versions_images (linked_page, image_url, type) values ($1, $2, 'example')", [ref.page, '/x.png']],
+    insert: (_o, ref) => ["insert into public.pages_versions_images (linked_page, image_url, type) values ($1, $2, 'example')", [ref.page, `/storage/v1/object/public/page-images/${ref.page}/x.png`]],
   },
   {
     table: 'tone_articles',

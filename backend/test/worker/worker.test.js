@@ -4,6 +4,7 @@
 // APIs (backend/test/fakes/providers.js).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { mailboxFor, makeClient, signedInUser, startTestStack } from '../helpers.js';
-import { fakeProviderEnv, openRouterError, startFakeProviders } from '../fakes/providers.js';
+import { fakeProviderEnv, openRouterError, PNG_1X1_BASE64, startFakeProviders } from '../fakes/providers.js';
 import { loadConfig } from '../../src/worker/config.js';
 import { startWorker } from '../../src/worker/runner.js';
 import { splitUserMessage } from '../../src/worker/prompts.js';
@@ -51,7 +52,7 @@ function workerEnv(extra = {}) {
     WORKER_POLL_INTERVAL_MS: '200',
     WORKER_LOCK_TIMEOUT_MS: '1500',
     LLM_ANSWERS_PER_MODEL: '2',
-    SCRAPE_ALLOW_PRIVATE: '1',
+    OUTBOUND_ALLOW_PRIVATE: '1',
     ...extra,
   };
 }
@@ -125,6 +126,33 @@ async function waitUntil(check, timeoutMs = 20_000) {
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');
     await sleep(100);
+  }
+}
+
+/**
+ * An example row as a database from before 20261128000200_outbound_examples.sql may hold one (its
+ * constraint is NOT VALID: rows already there were kept): written with the constraint lifted.
+ * @param {string} imageUrl
+ */
+async function insertLegacyExample(imageUrl) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows: c } = await client.query(
+      "select conname, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'public.pages_versions_images'::regclass and conname = 'pages_versions_images_example_in_storage'",
+    );
+    if (c[0]) await client.query('alter table public.pages_versions_images drop constraint pages_versions_images_example_in_storage');
+    const { rows } = await client.query("insert into public.pages_versions_images (linked_page, image_url, type) values ($1, $2, 'example') returning id", [pageId, imageUrl]);
+    if (c[0]) {
+      await client.query(`alter table public.pages_versions_images add constraint pages_versions_images_example_in_storage ${c[0].def.replace(/\s+NOT VALID$/i, '')} not valid`);
+    }
+    await client.query('commit');
+    return Number(rows[0].id);
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
   }
 }
 
@@ -373,6 +401,71 @@ describe('page-actions worker', () => {
     assert.match(content[0].text, /Un potager au printemps/);
     assert.match(content[0].text, /lumière douce/);
     assert.match(content[1].image_url.url, /^data:image\/png;base64,/);
+  });
+
+  it('#27.4 create_cover_image reads the example from storage, never from the URL in the row', async () => {
+    fake.reset();
+    // an internal service on loopback (the worker runs with OUTBOUND_ALLOW_PRIVATE=1: not even
+    // that lets the example image be fetched from a URL)
+    /** @type {string[]} */
+    const hits = [];
+    const secret = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(Buffer.from('SECRET-RESET-TOKEN'));
+    });
+    await new Promise((resolve) => secret.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const secretUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (secret.address()).port}`;
+    const coverFrom = async (/** @type {number} */ exampleId) =>
+      waitForAction(
+        (
+          await queue({
+            linked_page: pageId,
+            linked_action: A.create_cover_image,
+            linked_pages_version: null,
+            info_json: { generate_prompt: 'Un potager', comments: '', use_initial_photo: true, image_example_id: exampleId, number_of_images: 1 },
+          })
+        ).id,
+      );
+    try {
+      // A row written before the rule (the constraint is NOT VALID: older rows stay) is refused
+      // by the worker, which fetches nothing.
+      const legacyId = await insertLegacyExample(`${secretUrl}/secret`);
+      const refused = await coverFrom(legacyId);
+      assert.equal(refused.status, 'failed');
+      assert.equal(refused.attempts, 1, 'permanent: not retried');
+      assert.equal(refused.last_error, 'The example image is not an uploaded file of this page: it is not read. Upload it again.');
+      assert.deepEqual(hits, [], 'nothing was fetched from the URL in the row');
+      assert.equal(fake.requests.filter((r) => r.route === 'image').length, 0, 'the image provider was not called');
+
+      // An uploaded example is read from storage (service role), whatever host its URL names.
+      const png = Buffer.from(PNG_1X1_BASE64, 'base64');
+      const objectPath = `${pageId}/example-${process.pid}.png`;
+      const uploaded = await user.client.storage.from('page-images').upload(objectPath, png, { contentType: 'image/png' });
+      assert.equal(uploaded.error, null);
+      const row = await user.client
+        .from('pages_versions_images')
+        .insert({ linked_page: pageId, image_url: `${secretUrl}/storage/v1/object/public/page-images/${objectPath}`, type: 'example' })
+        .select()
+        .single();
+      assert.equal(row.error, null);
+      const done = await coverFrom(row.data.id);
+      assert.equal(done.status, 'done', done.last_error);
+      const sent = fake.requests.filter((r) => r.route === 'image');
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0].body.messages[0].content[1].image_url.url, `data:image/png;base64,${png.toString('base64')}`);
+      assert.deepEqual(hits, [], 'the row\'s host was not contacted');
+
+      // New rows: the database accepts only our storage paths for examples (this page's folder).
+      for (const imageUrl of [`${secretUrl}/secret`, 'http://169.254.169.254/latest/meta-data/', '/x.png', `/storage/v1/object/public/page-images/${pageId + 1}/a.png`,
+        `/storage/v1/object/public/page-images/${pageId}/../../../mailbox/messages`, `/storage/v1/object/public/seo1/logos/a.png`]) {
+        const bad = await user.client.from('pages_versions_images').insert({ linked_page: pageId, image_url: imageUrl, type: 'example' });
+        assert.ok(bad.error, `refused: ${imageUrl}`);
+      }
+    } finally {
+      secret.closeAllConnections();
+      await new Promise((resolve) => secret.close(() => resolve(undefined)));
+    }
   });
 
   it('modify_articles_with_instructions: a new version recording its parent and the instruction', async () => {

@@ -1,27 +1,77 @@
 // create_cover_image: number_of_images images of cover_image_width × cover_image_height from
-// generate_prompt and comments (and the example image when use_initial_photo), stored in the
+// generate_prompt and comments (and the example image when use_initial_photo, read from storage), stored in the
 // page-images bucket under {pageId}/{timestamp}-{random}.{ext} (storage API, service role key),
 // with one proposition row each in pages_versions_images.
 import { randomBytes } from 'node:crypto';
 import { NotConfiguredError, PermanentError, TransientError } from '../errors.js';
 import { loadPageContext, workerTx } from '../db.js';
 import { loadTemplate, promptLanguage, render } from '../prompts.js';
+import { readCapped } from '../outbound.js';
 
 const EXTENSIONS = /** @type {Record<string, string>} */ ({ 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' });
 
+// The example image is an uploaded file in the page-images bucket: the worker reads it from
+// storage (service role key), never from the URL in the row, whose host is not even looked at
+// (issue 27.4). The same rule as the database's (supabase/migrations/20261128000200_outbound_examples.sql):
+// an object in the page's own folder, or in seed/ (the demo data's shared files).
+const EXAMPLE_OBJECT = /^(?:https?:\/\/[^/?#\s]+)?\/storage\/v1\/object\/public\/page-images\/([A-Za-z0-9][A-Za-z0-9._-]*)\/([A-Za-z0-9][A-Za-z0-9._-]*)$/;
+/** the page-images bucket's file_size_limit (supabase/migrations/20261121000400_storage.sql) */
+const EXAMPLE_MAX_BYTES = 10 * 1024 * 1024;
+const EXAMPLE_TIMEOUT_MS = 30_000;
+
 /**
- * @param {import('../runner.js').ActionContext} ctx
- * @param {string} imageUrl absolute, or a path on the backend (/storage/v1/object/public/…)
+ * The page-images object path of an example row, or null when the row does not name one of this
+ * page's uploaded files.
+ * @param {string} imageUrl
+ * @param {number | string} pageId
  */
-async function exampleAsDataUrl(ctx, imageUrl) {
-  const url = /^https?:\/\//i.test(imageUrl) ? imageUrl : `${ctx.config.storage.supabaseUrl}${imageUrl.startsWith('/') ? '' : '/'}${imageUrl}`;
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) }).catch((error) => {
-    throw new TransientError(`The example image could not be read (${error.message})`);
+export function exampleObjectPath(imageUrl, pageId) {
+  const match = EXAMPLE_OBJECT.exec(imageUrl);
+  if (!match || (match[1] !== String(pageId) && match[1] !== 'seed')) return null;
+  return `${match[1]}/${match[2]}`;
+}
+
+/**
+ * The example image as a data URL, read from storage.
+ * @param {import('../runner.js').ActionContext} ctx
+ * @param {string} imageUrl the row's image_url: only its object path is used
+ * @param {number | string} pageId
+ */
+async function exampleAsDataUrl(ctx, imageUrl, pageId) {
+  const objectPath = exampleObjectPath(imageUrl, pageId);
+  if (!objectPath) throw new PermanentError('The example image is not an uploaded file of this page: it is not read. Upload it again.');
+  const { supabaseUrl, serviceRoleKey } = ctx.config.storage;
+  if (!supabaseUrl || !serviceRoleKey) throw new NotConfiguredError('Image storage', 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+  const signal = AbortSignal.timeout(EXAMPLE_TIMEOUT_MS);
+  const unreadable = (/** @type {string} */ why) => new TransientError(`The example image could not be read from storage (${why})`);
+  const response = await fetch(`${supabaseUrl}/storage/v1/object/page-images/${objectPath}`, {
+    headers: { authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey },
+    signal,
+  }).catch((error) => {
+    throw unreadable(signal.aborted ? 'timeout' : (error.cause?.code ?? error.message));
   });
-  if (!response.ok) throw new PermanentError(`The example image could not be read (${response.status})`);
-  const type = (response.headers.get('content-type') ?? 'image/png').split(';')[0];
-  const data = Buffer.from(await response.arrayBuffer());
-  return `data:${type};base64,${data.toString('base64')}`;
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status === 400 || response.status === 404) throw new PermanentError('The example image is no longer in storage. Upload it again.');
+    if (response.status >= 500) throw unreadable(String(response.status));
+    throw new PermanentError(`The example image could not be read from storage (${response.status})`);
+  }
+  const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (!type.startsWith('image/')) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new PermanentError(`The example image is not an image (${type || 'unknown type'})`);
+  }
+  /** @type {Awaited<ReturnType<typeof readCapped>>} */
+  let read = null;
+  if (response.body) {
+    try {
+      read = await readCapped(response.body, EXAMPLE_MAX_BYTES, false);
+    } catch {
+      throw unreadable(signal.aborted ? 'timeout' : 'the answer was cut off');
+    }
+  }
+  if (!read) throw new PermanentError(`The example image is larger than ${EXAMPLE_MAX_BYTES / 1024 / 1024} MB`);
+  return `data:${type};base64,${read.body.toString('base64')}`;
 }
 
 /**
@@ -68,7 +118,7 @@ export async function runCoverImage(ctx) {
       page.page_id,
     ]);
     if (!rows[0]) throw new PermanentError('The example image no longer exists');
-    example = await exampleAsDataUrl(ctx, rows[0].image_url);
+    example = await exampleAsDataUrl(ctx, rows[0].image_url, page.page_id);
   }
   const lang = promptLanguage(page.language_code);
   const prompt = render(loadTemplate('image', lang), {

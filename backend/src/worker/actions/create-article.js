@@ -4,13 +4,12 @@
 // sources it is asked to cite; the sources the article cites are kept with the version
 // (pages_versions.sources). The HTML is sanitized, a pages_versions row inserted (origin
 // 'generated'), then create_cover_image is queued with nb_images_to_create images when above 0.
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import { PermanentError, TransientError } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
 import { buildMessages, loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
 import { htmlToText, sanitizeArticleHtml, textOf } from '../sanitize.js';
 import { fetchAndStoreSerps } from './serps.js';
+import { bodyText, fetchOutbound } from '../outbound.js';
 
 const MAX_TONE_SAMPLES = 5;
 const MAX_SAMPLE_CHARS = 4000;
@@ -26,32 +25,9 @@ export function scrapeUrls(toScrape) {
     .filter((u) => /^https?:\/\/[^\s]+$/i.test(u));
 }
 
-// to_scrape is written by site owners: the worker only fetches public addresses (no loopback,
-// private, link-local or metadata addresses, checked again at each redirect), unless
-// SCRAPE_ALLOW_PRIVATE=1 (local tests).
-const PRIVATE = new BlockList();
-for (const [net, prefix] of /** @type {const} */ ([
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-])) PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of /** @type {const} */ ([['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]])) PRIVATE.addSubnet(net, prefix, 'ipv6');
-
-/**
- * @param {string} url
- * @param {boolean} allowPrivate
- */
-export async function assertPublic(url, allowPrivate) {
-  const { protocol, hostname } = new URL(url);
-  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`not an http(s) URL: ${url}`);
-  if (allowPrivate) return;
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
-  for (const { address, family } of addresses) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    const [a, type] = mapped ? [mapped[1], 'ipv4'] : [address, family === 6 ? 'ipv6' : 'ipv4'];
-    if (PRIVATE.check(a, type)) throw new Error(`${hostname} is a private address`);
-  }
-}
+// to_scrape is written by site owners: fetched through the outbound-fetch module (public addresses
+// only, checked at every redirect, a byte cap and a time limit), text and HTML only.
+const SCRAPE_MAX_BYTES = 2_000_000;
 
 /**
  * The text of one to_scrape page, or null (unreachable, refused, not text).
@@ -60,27 +36,16 @@ export async function assertPublic(url, allowPrivate) {
  */
 async function scrape(ctx, url) {
   try {
-    let current = url;
-    for (let hop = 0; hop < 4; hop += 1) {
-      await assertPublic(current, ctx.config.scrape.allowPrivate);
-      const response = await fetch(current, {
-        signal: AbortSignal.timeout(ctx.config.scrape.timeoutMs),
-        headers: { 'user-agent': 'CitableBot/1.0 (+https://citable.local)', accept: 'text/html,text/plain' },
-        redirect: 'manual',
-      });
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location) {
-        current = new URL(location, current).toString();
-        continue;
-      }
-      if (!response.ok) return null;
-      const body = (await response.text()).slice(0, 2_000_000);
-      const type = response.headers.get('content-type') ?? '';
-      if (type.includes('html')) return htmlToText(body);
-      if (!type.startsWith('text/')) return null;
-      return { title: null, text: body.replace(/\s+/g, ' ').trim().slice(0, 6000) };
-    }
-    return null;
+    const response = await fetchOutbound(url, {
+      accept: ['text/html', 'application/xhtml+xml', 'text/plain'],
+      maxBytes: SCRAPE_MAX_BYTES,
+      truncate: true,
+      timeoutMs: ctx.config.scrape.timeoutMs,
+      allowPrivate: ctx.config.outbound.allowPrivate,
+    });
+    const body = bodyText(response);
+    if (response.contentType !== 'text/plain') return htmlToText(body);
+    return { title: null, text: body.replace(/\s+/g, ' ').trim().slice(0, 6000) };
   } catch (error) {
     ctx.log(`scrape ${url}: ${/** @type {Error} */ (error).message}`);
     return null;

@@ -1,0 +1,417 @@
+// The one way the worker fetches a URL a user controls (site pages to scrape, and anything added
+// later: competitor pages, WordPress sites). Issue 27.4.
+//
+//   - http and https only;
+//   - the host is resolved once, every address checked (no loopback, private, link-local, shared,
+//     benchmark, documentation, multicast or reserved range, in any IPv4 or IPv6 form: IPv4-mapped,
+//     IPv4-compatible, SIIT, NAT64, 6to4, Teredo…), and the connection goes to exactly that checked
+//     address (the socket's lookup answers with it: no second DNS lookup, no rebinding window; TLS
+//     SNI and Host stay the hostname);
+//   - redirects are followed by hand (at most maxRedirects), each hop checked again;
+//   - one time limit for the whole fetch (DNS, every hop and the body);
+//   - the body streamed against a byte cap (never buffered past it);
+//   - only the content types the caller accepts.
+// OUTBOUND_ALLOW_PRIVATE=1 (local tests only) lifts the address check so tests reach local fakes.
+//
+// Errors: OutboundError (permanent: a refused URL, address, type or size, a 4xx) and
+// OutboundTransientError (timeouts, network failures, 5xx). Their messages name the URL's host and
+// the reason, never the body of an answer nor the address a name resolved to.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { Agent } from 'undici';
+import { PermanentError, TransientError } from './errors.js';
+
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_REDIRECTS = 5;
+const USER_AGENT = 'CitableBot/1.0 (+https://citable.local)';
+
+/**
+ * @typedef {'scheme' | 'address' | 'dns' | 'redirects' | 'status' | 'content_type' | 'too_large' | 'timeout' | 'network'} OutboundErrorCode
+ */
+
+/** A fetch refused or failed for good (running again cannot fix it). */
+export class OutboundError extends PermanentError {
+  /** @param {OutboundErrorCode} code @param {string} message @param {ErrorOptions & { status?: number }} [options] */
+  constructor(code, message, options = {}) {
+    super(message, options);
+    this.name = 'OutboundError';
+    this.code = code;
+    this.status = options.status;
+  }
+}
+
+/** A fetch that may work later (timeout, network failure, 5xx, 429). */
+export class OutboundTransientError extends TransientError {
+  /** @param {OutboundErrorCode} code @param {string} message @param {ErrorOptions & { status?: number }} [options] */
+  constructor(code, message, options = {}) {
+    super(message, options);
+    this.name = 'OutboundTransientError';
+    this.code = code;
+  }
+}
+
+// ------------------------------------------------------------------------------ addresses -----
+
+const V4_BLOCKED = new BlockList();
+for (const [net, prefix] of /** @type {const} */ ([
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // carrier-grade NAT (shared)
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local (cloud metadata: 169.254.169.254)
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // TEST-NET-1
+  ['192.88.99.0', 24], // 6to4 relay anycast
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // TEST-NET-2
+  ['203.0.113.0', 24], // TEST-NET-3
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and 255.255.255.255 broadcast
+])) V4_BLOCKED.addSubnet(net, prefix, 'ipv4');
+
+// IPv6: only global unicast (2000::/3) is reachable, minus the special ranges inside it. The forms
+// that embed an IPv4 address are judged by that address (below) before this.
+const V6_GLOBAL = new BlockList();
+V6_GLOBAL.addSubnet('2000::', 3, 'ipv6');
+const V6_BLOCKED = new BlockList();
+for (const [net, prefix] of /** @type {const} */ ([
+  ['2001::', 32], // Teredo (embeds an obfuscated IPv4 address)
+  ['2001:2::', 48], // benchmarking
+  ['2001:10::', 28], // ORCHID
+  ['2001:20::', 28], // ORCHIDv2
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // SRv6 SIDs
+])) V6_BLOCKED.addSubnet(net, prefix, 'ipv6');
+
+/**
+ * The 16 bytes of an IPv6 address (zone id ignored), or null.
+ * @param {string} address
+ */
+export function ipv6Bytes(address) {
+  let text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  if (isIP(text) !== 6) return null;
+  /** @type {number[]} */
+  const tail = [];
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const parts = dotted[1].split('.').map(Number);
+    tail.push((parts[0] << 8) | parts[1], (parts[2] << 8) | parts[3]);
+    text = text.slice(0, -dotted[1].length) + '0:0';
+  }
+  const [head, rest] = text.includes('::') ? text.split('::') : [text, undefined];
+  const left = head ? head.split(':') : [];
+  const right = rest === undefined ? [] : rest ? rest.split(':') : [];
+  const fill = rest === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array(fill).fill('0'), ...right].map((g) => parseInt(g, 16));
+  if (groups.length !== 8) return null;
+  if (dotted) groups.splice(6, 2, ...tail);
+  const bytes = new Uint8Array(16);
+  groups.forEach((g, i) => {
+    bytes[2 * i] = g >> 8;
+    bytes[2 * i + 1] = g & 0xff;
+  });
+  return bytes;
+}
+
+/** @param {Uint8Array} b @param {number} at */
+const v4At = (b, at) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`;
+/** @param {Uint8Array} b @param {number[]} prefix */
+const startsWith = (b, prefix) => prefix.every((v, i) => b[i] === v);
+
+/**
+ * Why an address may not be connected to, or null when it is public.
+ * @param {string} address an IPv4 or IPv6 literal (as DNS or a URL gives it)
+ * @returns {string | null}
+ */
+export function blockedReason(address) {
+  const family = isIP(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  if (family === 4) return V4_BLOCKED.check(address, 'ipv4') ? 'not a public IPv4 address' : null;
+  const b = ipv6Bytes(address);
+  if (family !== 6 || !b) return 'not an IP address';
+  const zeros = (/** @type {number} */ n) => Array(n).fill(0);
+  // ::/96 IPv4-compatible (deprecated; ::, ::1, ::7f00:1 …): never
+  if (startsWith(b, zeros(12))) return 'an IPv4-compatible IPv6 address';
+  // ::ffff:0:0/96 IPv4-mapped, ::ffff:0:0:0/96 SIIT, 64:ff9b::/96 NAT64: judged by the IPv4 address
+  if (startsWith(b, [...zeros(10), 0xff, 0xff]) || startsWith(b, [...zeros(8), 0xff, 0xff, 0, 0]) || startsWith(b, [0, 0x64, 0xff, 0x9b, ...zeros(8)])) {
+    return V4_BLOCKED.check(v4At(b, 12), 'ipv4') ? 'an IPv6 form of a non-public IPv4 address' : null;
+  }
+  // 2002::/16 6to4: judged by the IPv4 address in bits 16–48
+  if (b[0] === 0x20 && b[1] === 0x02) return V4_BLOCKED.check(v4At(b, 2), 'ipv4') ? 'a 6to4 form of a non-public IPv4 address' : null;
+  const text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (!V6_GLOBAL.check(text, 'ipv6')) return 'not a global IPv6 address'; // ::1, fc00::/7, fe80::/10, ff00::/8, 100::/64, 64:ff9b:1::/48 …
+  if (V6_BLOCKED.check(text, 'ipv6')) return 'a special-purpose IPv6 address';
+  return null;
+}
+
+// -------------------------------------------------------------------------------- fetching -----
+
+/**
+ * @typedef {(hostname: string) => Promise<{ address: string, family: number }[]>} Resolver
+ */
+
+/** @type {Resolver} */
+const systemResolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/**
+ * @typedef {object} OutboundOptions
+ * @property {string[]} accept           media types accepted: 'text/html', 'image/*' …
+ * @property {number} [maxBytes]         byte cap of the body (default 5 MB)
+ * @property {boolean} [truncate]        past maxBytes: keep the first maxBytes (true) or fail (default)
+ * @property {number} [timeoutMs]        for the whole fetch: DNS, every hop, the body (default 15 s)
+ * @property {number} [maxRedirects]     default 5
+ * @property {boolean} [allowPrivate]    OUTBOUND_ALLOW_PRIVATE: local tests only
+ * @property {string[]} [allowAddresses] these exact addresses are reachable although not public (tests only)
+ * @property {Record<string, string>} [headers]
+ * @property {Resolver} [resolve]        DNS (tests inject one)
+ */
+
+/**
+ * @typedef {object} OutboundResponse
+ * @property {string} url          the final URL (after redirects)
+ * @property {number} status
+ * @property {string} contentType  the media type, lower case, without parameters
+ * @property {string | null} charset
+ * @property {Buffer} body
+ * @property {boolean} truncated   the body was cut at maxBytes (truncate: true)
+ */
+
+/** @param {URL} url */
+const label = (url) => url.host;
+
+/**
+ * @param {string} mediaType
+ * @param {string[]} accept
+ */
+export function acceptsType(mediaType, accept) {
+  return accept.some((a) => {
+    const want = a.toLowerCase();
+    return want.endsWith('/*') ? mediaType.startsWith(want.slice(0, -1)) : mediaType === want;
+  });
+}
+
+/**
+ * The checked address to connect to for a URL's host.
+ * @param {URL} url
+ * @param {Required<Pick<OutboundOptions, 'allowPrivate' | 'allowAddresses' | 'resolve'>>} options
+ * @param {AbortSignal} signal
+ * @returns {Promise<{ address: string, family: number }>}
+ */
+async function checkedAddress(url, { allowPrivate, allowAddresses, resolve }, signal) {
+  const refused = (/** @type {string} */ address) => !allowPrivate && !allowAddresses.includes(address) && blockedReason(address) !== null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(host);
+  if (family) {
+    if (refused(host)) throw new OutboundError('address', `${label(url)} is not a public address: not fetched`);
+    return { address: host, family };
+  }
+  /** @type {{ address: string, family: number }[]} */
+  let addresses;
+  try {
+    addresses = await abortable(resolve(host), signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const code = /** @type {{ code?: string }} */ (error).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw new OutboundError('dns', `${label(url)} does not exist (no address)`, { cause: error });
+    throw new OutboundTransientError('dns', `${label(url)} could not be resolved (${code ?? 'DNS error'})`, { cause: error });
+  }
+  if (!addresses.length) throw new OutboundError('dns', `${label(url)} does not exist (no address)`);
+  // every address is checked, not only the one used: a name that also points inside is refused
+  if (addresses.some((a) => refused(a.address))) {
+    throw new OutboundError('address', `${label(url)} resolves to a non-public address: not fetched`);
+  }
+  return addresses[0];
+}
+
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {AbortSignal} signal
+ * @returns {Promise<T>}
+ */
+function abortable(promise, signal) {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * An undici Agent whose sockets connect to this one address whatever the name (net's `lookup`
+ * hook answers with it: there is no second lookup). One Agent per hop, closed after it.
+ * @param {{ address: string, family: number }} pinned
+ */
+function pinnedAgent(pinned) {
+  return new Agent({
+    connections: 1,
+    pipelining: 0,
+    connect: {
+      /**
+       * @param {string} _hostname
+       * @param {{ all?: boolean }} options
+       * @param {(error: Error | null, address: any, family?: number) => void} callback
+       */
+      lookup(_hostname, options, callback) {
+        if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+        else callback(null, pinned.address, pinned.family);
+      },
+    },
+  });
+}
+
+/**
+ * Drops an answer's body unread (its connection closes).
+ * @param {import('node:stream').Readable} body
+ */
+function discard(body) {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+/**
+ * Reads a body stream up to maxBytes: past it the stream is destroyed and either the first
+ * maxBytes are kept (truncate) or null is returned. Memory stays bounded by maxBytes.
+ * @param {AsyncIterable<Buffer | Uint8Array | string>} stream
+ * @param {number} maxBytes
+ * @param {boolean} truncate
+ * @returns {Promise<{ body: Buffer, truncated: boolean } | null>}
+ */
+export async function readCapped(stream, maxBytes, truncate) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (size + buffer.length > maxBytes) {
+      // leaving the loop ends the iteration, which destroys the stream (the connection closes)
+      if (!truncate) return null;
+      chunks.push(Buffer.from(buffer.subarray(0, maxBytes - size)));
+      return { body: Buffer.concat(chunks), truncated: true };
+    }
+    chunks.push(Buffer.from(buffer));
+    size += buffer.length;
+  }
+  return { body: Buffer.concat(chunks), truncated: false };
+}
+
+/**
+ * Fetches a URL a user controls (GET), under the rules at the top of this file.
+ * @param {string} rawUrl
+ * @param {OutboundOptions} options
+ * @returns {Promise<OutboundResponse>}
+ */
+export async function fetchOutbound(rawUrl, options) {
+  const {
+    accept,
+    maxBytes = DEFAULT_MAX_BYTES,
+    truncate = false,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    maxRedirects = DEFAULT_MAX_REDIRECTS,
+    allowPrivate = false,
+    allowAddresses = [],
+    headers = {},
+    resolve = systemResolver,
+  } = options;
+  if (!accept?.length) throw new TypeError('fetchOutbound: accept lists the content types the caller expects');
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new OutboundTransientError('timeout', 'timeout')), timeoutMs);
+  const { signal } = controller;
+  /** @type {URL} */
+  let url;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    clearTimeout(timer);
+    throw new OutboundError('scheme', 'not a valid URL');
+  }
+  const timeoutError = () => new OutboundTransientError('timeout', `${label(url)} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+  try {
+    for (let hop = 0; ; hop += 1) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('scheme', `only http and https URLs are fetched (${url.protocol})`);
+      if (url.username || url.password) throw new OutboundError('scheme', 'URLs with credentials are not fetched');
+      const pinned = await checkedAddress(url, { allowPrivate, allowAddresses, resolve }, signal);
+      const agent = pinnedAgent(pinned);
+      try {
+        let response;
+        try {
+          response = await agent.request({
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method: 'GET',
+            headers: { 'user-agent': USER_AGENT, accept: accept.join(', '), ...headers },
+            signal,
+          });
+        } catch (error) {
+          if (signal.aborted) throw timeoutError();
+          const err = /** @type {Error & { code?: string, cause?: { code?: string } }} */ (error);
+          throw new OutboundTransientError('network', `${label(url)} could not be reached (${err.code ?? err.cause?.code ?? 'network error'})`, { cause: error });
+        }
+        const { statusCode, headers: responseHeaders, body } = response;
+        const location = responseHeaders.location;
+        if (statusCode >= 300 && statusCode < 400 && location) {
+          await body.dump().catch(() => undefined);
+          if (hop >= maxRedirects) throw new OutboundError('redirects', `${label(url)}: more than ${maxRedirects} redirects`);
+          try {
+            url = new URL(Array.isArray(location) ? location[0] : location, url);
+          } catch {
+            throw new OutboundError('redirects', `${label(url)} redirects to an invalid URL`);
+          }
+          continue;
+        }
+        if (statusCode < 200 || statusCode >= 300) {
+          discard(body);
+          const message = `${label(url)} answered ${statusCode}`;
+          if (statusCode >= 500 || statusCode === 408 || statusCode === 425 || statusCode === 429) {
+            throw new OutboundTransientError('status', message, { status: statusCode });
+          }
+          throw new OutboundError('status', message, { status: statusCode });
+        }
+        const typeHeader = String(responseHeaders['content-type'] ?? '');
+        const contentType = typeHeader.split(';')[0].trim().toLowerCase();
+        if (!contentType || !acceptsType(contentType, accept)) {
+          discard(body);
+          throw new OutboundError('content_type', `${label(url)} answered ${contentType || 'an unknown type'}, not ${accept.join(' or ')}`);
+        }
+        const declared = Number(responseHeaders['content-length']);
+        if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
+          discard(body);
+          throw new OutboundError('too_large', `${label(url)} answered more than ${maxBytes} bytes`);
+        }
+        let read;
+        try {
+          read = await readCapped(body, maxBytes, truncate);
+        } catch (error) {
+          if (signal.aborted) throw timeoutError();
+          throw new OutboundTransientError('network', `${label(url)}: the answer was cut off`, { cause: error });
+        }
+        if (!read) throw new OutboundError('too_large', `${label(url)} answered more than ${maxBytes} bytes`);
+        const charset = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(typeHeader)?.[1]?.toLowerCase() ?? null;
+        return { url: url.toString(), status: statusCode, contentType, charset, body: read.body, truncated: read.truncated };
+      } finally {
+        agent.destroy().catch(() => undefined);
+      }
+    }
+  } catch (error) {
+    if (signal.aborted && !(error instanceof OutboundError)) throw timeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The body as text, in its declared charset (UTF-8 when none or unknown).
+ * @param {OutboundResponse} response
+ */
+export function bodyText(response) {
+  try {
+    return new TextDecoder(response.charset ?? 'utf-8').decode(response.body);
+  } catch {
+    return new TextDecoder('utf-8').decode(response.body);
+  }
+}
