@@ -437,17 +437,18 @@ describe('storage API through supabase-js (local backend)', () => {
     assert.equal((await api.copy('real.png', realKey, { destinationBucket: 'seo1' })).error, null);
     assert.equal((await service.storage.from('seo1').remove([realKey])).data.length, 1);
 
-    // RLS: B may read seo1 (public read policy) but not move or copy A's logo into a folder of its own.
+    // RLS: B sees none of A's logos through the API (issue 27 #15: objects are read by their public URL,
+    // listed and reached by API only by their owner), so B can neither move nor copy them; A can.
     const logo = `logos/${unique('mv')}.png`;
     assert.equal((await a.client.storage.from('seo1').upload(logo, PNG_1X1, { contentType: 'image/png' })).error, null);
     assertStorageError((await b.client.storage.from('seo1').move(logo, `logos/${unique('stolen')}.png`)).error, '404', 'NoSuchKey');
-    assertStorageError((await b.client.storage.from('seo1').copy(logo, 'elsewhere/x.png')).error, '403', 'AccessDenied');
+    assertStorageError((await b.client.storage.from('seo1').copy(logo, `logos/${unique('copy')}.png`)).error, '404', 'NoSuchKey');
     const aMoved = `logos/${unique('moved')}.png`;
     assert.equal((await a.client.storage.from('seo1').move(logo, aMoved)).error, null);
-    const bCopy = `logos/${unique('copy')}.png`;
-    assert.equal((await b.client.storage.from('seo1').copy(aMoved, bCopy)).error, null, 'B may copy a public logo into logos/ as its own');
-    assert.equal((await b.client.storage.from('seo1').remove([bCopy])).data.length, 1);
-    assert.equal((await a.client.storage.from('seo1').remove([aMoved])).data.length, 1);
+    const aCopy = `logos/${unique('copy')}.png`;
+    assert.equal((await a.client.storage.from('seo1').copy(aMoved, aCopy)).error, null, 'A copies its own logo');
+    assertStorageError((await a.client.storage.from('seo1').copy(aMoved, 'elsewhere/x.png')).error, '403', 'AccessDenied');
+    assert.equal((await a.client.storage.from('seo1').remove([aCopy, aMoved])).data.length, 2);
   });
 
   test('response details: content type parameters, 415, storage-api error bodies', async () => {

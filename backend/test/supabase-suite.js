@@ -119,8 +119,9 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       const site = await makeSite(a);
       const p1 = await makePage(a, site, { name: 'Old', date_modified: '2024-01-01T00:00:00Z' });
       const p2 = await makePage(a, site, { name: 'New', status: 3, date_modified: '2025-01-01T00:00:00Z' });
-      const { data: kw } = await a.client.from('keywords').insert({ keyword: `kw ${Date.now()}` }).select().single();
-      await a.client.from('pages_keywords').insert({ linked_page: p2.id, linked_keyword: kw.id });
+      // keywords are added to a page by text (issue 27: a user reads only the keywords of their pages)
+      const { data: added } = await a.client.rpc('add_page_keyword', { p_page_id: p2.id, p_keyword: `kw ${Date.now()}` });
+      const kw = { id: added.keyword_id, keyword: added.keyword };
       const { error: eS } = await a.client.from('serps').insert([
         { linked_keyword: kw.id, site: site.id, own_site: true, position_absolute: 2, title: 'B', url: 'https://b', meta_description: 'b', type: 'organic' },
         { linked_keyword: kw.id, site: site.id, own_site: false, position_absolute: 1, title: 'A', url: 'https://a', meta_description: 'a', type: 'organic' },
@@ -325,8 +326,8 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       const page = await makePage(a, site);
       const version = await makeVersion(a, page);
       const { data: img } = await a.client.from('pages_versions_images').insert({ linked_page: page.id, image_url: `/storage/v1/object/public/page-images/${page.id}/x.png`, type: 'example' }).select().single();
-      const { data: kw } = await a.client.from('keywords').insert({ keyword: `iso ${Date.now()}` }).select().single();
-      const { data: pk } = await a.client.from('pages_keywords').insert({ linked_page: page.id, linked_keyword: kw.id }).select().single();
+      const { data: added } = await a.client.rpc('add_page_keyword', { p_page_id: page.id, p_keyword: `iso ${Date.now()}` });
+      const pk = { id: added.link_id };
       const { data: llm } = await a.client.from('llms').select('id').limit(1).single();
       const { data: ans } = await a.client.from('pages_llm_answers').insert({ linked_page: page.id, linked_llm: llm.id, answer: 'x' }).select().single();
       const { data: tone } = await a.client.from('tone_articles').insert({ name: 'Private tone' }).select().single();

@@ -38,9 +38,9 @@ test.describe.serial('keywords', () => {
     // a keyword of the shared dictionary, created by somebody else with another case
     await rest(request, 'service', 'POST', 'keywords', { keyword: DICTIONARY_KEYWORD });
     // a keyword linked to the page, with SERP results written by the worker (positions out of order)
-    const [kw] = await rest<Json[]>(request, s.token, 'POST', 'keywords', { keyword: SERP_KEYWORD });
-    serpKeywordId = kw.id as number;
-    await rest(request, s.token, 'POST', 'pages_keywords', { linked_page: s.pageId, linked_keyword: serpKeywordId });
+    // (added by text, as the app does: a user reads only the keywords of their own pages, issue 27)
+    const kw = await rest<Json>(request, s.token, 'POST', 'rpc/add_page_keyword', { p_page_id: s.pageId, p_keyword: SERP_KEYWORD });
+    serpKeywordId = kw.keyword_id as number;
     await rest(request, 'service', 'POST', 'serps', [
       { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 3, title: 'Tailler une haie : le guide', url: `https://www.${HOST}/haie`, meta_description: 'Notre guide.', type: 'organic', own_site: true },
       { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 1, title: 'Haies – Rival', url: 'https://rival-jardin.fr/haies', meta_description: LONG_META, type: 'featured_snippet', own_site: false },

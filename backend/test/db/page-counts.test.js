@@ -80,9 +80,9 @@ describe('stored page counts (serp_results_count, llm_answers_count)', () => {
   it('follow a bulk insert of SERP rows, as the owner through RLS, for every page linked to the keywords', async () => {
     const [p1, p2, p3] = [await newPage('bulk-1'), await newPage('bulk-2'), await newPage('bulk-3')];
     const [k1, k2] = [await newKeyword('counts bulk one'), await newKeyword('counts bulk two')];
-    // p1: k1; p2: k1 + k2; p3: nothing. The owner links and adds SERP rows of their own site.
+    // p1: k1; p2: k1 + k2; p3: nothing. The owner links (add_page_keyword) and adds SERP rows of their own site.
     await asRole(db.pool, { ...asUser(DEMO_USER), commit: true }, async (c) => {
-      await c.query('insert into public.pages_keywords (linked_page, linked_keyword) values ($1, $3), ($2, $3), ($2, $4)', [p1, p2, k1, k2]);
+      await c.query("select public.add_page_keyword($1, 'counts bulk one'), public.add_page_keyword($2, 'counts bulk one'), public.add_page_keyword($2, 'counts bulk two')", [p1, p2]);
       await c.query(
         `insert into public.serps (linked_keyword, site, position_absolute, title)
          select k, $3, g, 'r' || g from (values ($1::bigint, 10), ($2::bigint, 4)) v (k, n), generate_series(1, n) g`,
@@ -101,16 +101,18 @@ describe('stored page counts (serp_results_count, llm_answers_count)', () => {
       `insert into public.serps (linked_keyword, site, position_absolute) select $1::bigint, $3::bigint, g from generate_series(1, 7) g
        union all select $2::bigint, $3::bigint, g from generate_series(1, 3) g`, [k1, k2, siteId]);
     await asRole(db.pool, { ...asUser(DEMO_USER), commit: true }, async (c) => {
-      await c.query('insert into public.pages_keywords (linked_page, linked_keyword) values ($1, $2)', [p, k1]);
+      await c.query("select public.add_page_keyword($1, 'counts link one')", [p]);
       assert.deepEqual(await countsOf(c, p), [7, 0]);
-      await c.query('insert into public.pages_keywords (linked_page, linked_keyword) values ($1, $2)', [p, k2]);
+      await c.query("select public.add_page_keyword($1, 'counts link two')", [p]);
       assert.deepEqual(await countsOf(c, p), [10, 0]);
       await c.query('delete from public.pages_keywords where linked_page = $1 and linked_keyword = $2', [p, k1]);
       assert.deepEqual(await countsOf(c, p), [3, 0]);
-      // Updating to_search changes nothing; moving the link to k1 gives k1's rows.
+      // Updating to_search changes nothing; moving the link to k1 (the service: users may not) gives k1's rows.
       await c.query('update public.pages_keywords set to_search = false where linked_page = $1', [p]);
       assert.deepEqual(await countsOf(c, p), [3, 0]);
+      await c.query('reset role');
       await c.query('update public.pages_keywords set linked_keyword = $2 where linked_page = $1', [p, k1]);
+      await c.query('set local role authenticated');
       assert.deepEqual(await countsOf(c, p), [7, 0]);
     });
     await assertCountsRight(db.pool);

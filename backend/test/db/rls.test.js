@@ -140,7 +140,8 @@ for (const [ownerName, owner, intruderName, intruder] of [
           const error = await errorOf(db.pool, asUser(intruder), sql, params);
           assert.ok(error, 'insert must fail');
           assert.equal(error.code, '42501');
-          assert.match(error.message, /row-level security/);
+          // pages_keywords: links are made by add_page_keyword only (no INSERT grant)
+          assert.match(error.message, row.table === 'pages_keywords' ? /permission denied/ : /row-level security/);
         });
       });
     }
@@ -215,11 +216,19 @@ describe('signed-in users', () => {
     });
   });
 
-  it('share the keyword dictionary and can add to it (case-insensitively unique)', async () => {
+  it('#27.2 read only the keywords of their own pages, and add keywords through add_page_keyword (case-insensitively unique)', async () => {
+    const page = (await db.pool.query('select p.id from public.pages p join public.sites s on s.id = p.site where s.linked_user = $1 limit 1', [OTHER_USER])).rows[0].id;
     await asRole(db.pool, asUser(OTHER_USER), async (client) => {
-      assert.ok((await client.query('select 1 from public.keywords')).rowCount > 10);
-      await client.query("insert into public.keywords (keyword) values ('croissant au beurre')");
-      await assert.rejects(client.query("insert into public.keywords (keyword) values ('Croissant au BEURRE')"), /keywords_keyword_lower_key/);
+      const { rows } = await client.query(`select count(*)::int as n, count(*) filter (where exists (
+          select 1 from public.pages_keywords pk join public.pages p on p.id = pk.linked_page
+            join public.sites s on s.id = p.site where pk.linked_keyword = k.id and s.linked_user = $1))::int as own
+          from public.keywords k`, [OTHER_USER]);
+      assert.equal(rows[0].n, rows[0].own);
+      const first = (await client.query("select public.add_page_keyword($1, 'croissant au beurre') as r", [page])).rows[0].r;
+      const again = (await client.query("select public.add_page_keyword($1, 'Croissant au BEURRE') as r", [page])).rows[0].r;
+      assert.equal(again.keyword_id, first.keyword_id);
+      assert.equal(again.status, 'already-linked');
+      await assert.rejects(client.query("insert into public.keywords (keyword) values ('chausson aux pommes')"), /permission denied/);
     });
   });
 
@@ -282,11 +291,11 @@ describe('storage policies', () => {
     assert.equal((await upload(DEMO_USER, 'page-images', '1-a.png'))?.code, '42501');
   });
 
-  it('refuses anonymous uploads but allows public reads', async () => {
+  it('#27.15 refuses anonymous uploads and listings (public files are read by URL, without RLS: storage-listing.test.js)', async () => {
     assert.equal((await errorOf(db.pool, asAnon, "insert into storage.objects (bucket_id, name) values ('seo1', 'logos/x.png')"))?.code, '42501');
     await db.pool.query("insert into storage.objects (bucket_id, name) values ('page-images', 'seed/test-read.png')");
     const n = await asRole(db.pool, asAnon, async (client) => (await client.query("select 1 from storage.objects where name = 'seed/test-read.png'")).rowCount);
-    assert.equal(n, 1);
+    assert.equal(n, 0);
   });
 
   it('declares the two public buckets with the logo limits', async () => {
@@ -296,5 +305,133 @@ describe('storage policies', () => {
     assert.equal(Number(seo1.file_size_limit), 5 * 1024 * 1024);
     assert.deepEqual(seo1.allowed_mime_types, ['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
     assert.equal(rows.find((r) => r.id === 'page-images').public, true);
+  });
+});
+
+// Every function PostgREST exposes as an RPC (public, not a trigger function, not an extension's),
+// called by anon, the owner of the data it is called on, and another user. A new function fails
+// the completeness test until it has a row here. Owner = DEMO_USER, other = OTHER_USER.
+describe('#27 RPC matrix: every public function for anon, owner and another user', () => {
+  /** @type {Record<string, string>} */
+  const ref = {};
+  before(async () => {
+    const q = async (/** @type {string} */ sql) => (await db.pool.query(sql, [DEMO_USER])).rows[0];
+    Object.assign(ref, await q(`select v.id as version, v.page::text as page from public.pages_versions v join public.pages p on p.id = v.page
+      join public.sites s on s.id = p.site where s.linked_user = $1 and not p.hide_revisions_texts_from_preview order by v.created_date desc limit 1`));
+    ref.image = (await q(`select i.id::text from public.pages_versions_images i join public.pages p on p.id = i.linked_page
+      join public.sites s on s.id = p.site where s.linked_user = $1 and i.type = 'proposition' and not p.hide_revisions_texts_from_preview limit 1`)).id;
+    ref.imagePage = (await db.pool.query('select linked_page::text from public.pages_versions_images where id = $1', [ref.image])).rows[0].linked_page;
+    ref.demo = '00000000-0000-4000-8000-00000000d3e0';
+    assert.ok(ref.version && ref.page && ref.image, 'seed gives the owner a version and a proposition image');
+  });
+
+  /**
+   * ok: answers (check() on the result, when given); denied: 42501; refused: an error with this hint.
+   * @typedef {{ ok: true, check?: (r: any) => void } | { denied: true } | { refused: string }} Expect
+   * @type {{ fn: string, call: () => [string, unknown[]], anon: Expect, owner: Expect, other: Expect }[]}
+   */
+  const RPCS = [
+    { fn: 'get_article_for_view(uuid)', call: () => ['select public.get_article_for_view($1) as r', [ref.version]],
+      // a review link is a capability: whoever holds the uuid reads the article, never its creator
+      anon: { ok: true, check: (r) => assert.ok(r && !JSON.stringify(r).includes(DEMO_USER)) },
+      owner: { ok: true, check: (r) => assert.ok(r) }, other: { ok: true, check: (r) => assert.ok(r && !JSON.stringify(r).includes(DEMO_USER)) } },
+    { fn: 'get_article_view_context(uuid)', call: () => ['select public.get_article_view_context($1) as r', [ref.version]],
+      anon: { ok: true, check: (r) => assert.equal(r.is_owner, false) }, owner: { ok: true, check: (r) => assert.equal(r.is_owner, true) },
+      other: { ok: true, check: (r) => assert.equal(r.is_owner, false) } },
+    ...['send_for_revision(uuid, text)', 'cancel_revision(uuid)', 'approve_version(uuid)', 'cancel_approval(uuid)', 'set_cover_image(uuid, bigint)'].map((fn) => ({
+      fn,
+      // the review actions take the version uuid as the capability; a demo article refuses them for everybody
+      call: () => /** @type {[string, unknown[]]} */ (fn.startsWith('send') ? ["select public.send_for_revision($1, 'x') as r", [ref.demo]]
+        : fn.startsWith('set_cover') ? ['select public.set_cover_image($1, 1) as r', [ref.demo]] : [`select public.${fn.split('(')[0]}($1) as r`, [ref.demo]]),
+      anon: { refused: 'demo_article' }, owner: { refused: 'demo_article' }, other: { refused: 'demo_article' },
+    })),
+    { fn: 'list_demo_articles()', call: () => ['select json_agg(d) as r from public.list_demo_articles() d', []],
+      anon: { ok: true, check: (r) => assert.ok(r.length > 0 && !JSON.stringify(r).includes(DEMO_USER)) },
+      owner: { ok: true }, other: { ok: true, check: (r) => assert.ok(!JSON.stringify(r).includes(DEMO_USER)) } },
+    { fn: 'submit_contact_message(text, text, text)', call: () => ["select public.submit_contact_message('x', 'a@b.fr', 'court') as r", []],
+      anon: { refused: 'name' }, owner: { refused: 'name' }, other: { refused: 'name' } },
+    { fn: 'claim_first_article(text, text, text)', call: () => ["select public.claim_first_article('', 'a@b.fr', 'fr') as r", []],
+      anon: { refused: 'url' }, owner: { refused: 'url' }, other: { refused: 'url' } },
+    { fn: 'request_version_modification(uuid, text, boolean, boolean, boolean, boolean, uuid)',
+      call: () => ["select public.request_version_modification($1, 'Plus court') as r", [ref.version]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r.action) }, other: { refused: 'not_found' } },
+    { fn: 'save_version_edit(uuid, text)', call: () => ["select public.save_version_edit($1, '<p>x</p>') as r", [ref.version]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r) }, other: { refused: 'not_found' } },
+    { fn: 'choose_page_image(bigint, bigint)', call: () => ['select public.choose_page_image($1, $2) as r', [ref.imagePage, ref.image]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r) }, other: { refused: 'not_found' } },
+    { fn: 'latest_versions_for_pages(bigint[])', call: () => ['select json_agg(l) as r from public.latest_versions_for_pages(array[$1::bigint]) l', [ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r?.length, 1) }, other: { ok: true, check: (r) => assert.equal(r, null) } },
+    { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
+  ];
+
+  it('lists every function exposed as an RPC', async () => {
+    const { rows } = await db.pool.query(`
+      select regexp_replace(p.oid::regprocedure::text, '^public\\.', '') as fn
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.prorettype <> 'trigger'::regtype
+         and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+       order by 1`);
+    assert.deepEqual(rows.map((r) => r.fn), RPCS.map((r) => r.fn.replaceAll(' ', '')).sort());
+  });
+
+  for (const rpc of RPCS) {
+    for (const [who, role] of /** @type {const} */ ([['anon', asAnon], ['owner', asUser(DEMO_USER)], ['other', asUser(OTHER_USER)]])) {
+      it(`${rpc.fn} as ${who}`, async () => {
+        const expect = rpc[who];
+        const [sql, params] = rpc.call();
+        if ('ok' in expect) {
+          const r = await asRole(db.pool, role, async (client) => (await client.query(sql, params)).rows[0].r);
+          expect.check?.(r);
+        } else {
+          const error = await errorOf(db.pool, role, sql, params);
+          assert.ok(error, `${rpc.fn} must fail for ${who}`);
+          if ('denied' in expect) assert.equal(error.code, '42501', error.message);
+          else assert.equal(error.hint, expect.refused, error.message);
+        }
+      });
+    }
+  }
+});
+
+describe('#27 keywords and storage objects for anon, owner and another user', () => {
+  it('#27.2 keywords: anon reads none, the owner reads those of their pages, another user does not read them', async () => {
+    assert.equal((await errorOf(db.pool, asAnon, 'select * from public.keywords'))?.code, '42501');
+    const mine = (await db.pool.query(`select distinct pk.linked_keyword::text as id from public.pages_keywords pk
+      join public.pages p on p.id = pk.linked_page join public.sites s on s.id = p.site where s.linked_user = $1
+      except select pk.linked_keyword::text from public.pages_keywords pk join public.pages p on p.id = pk.linked_page
+      join public.sites s on s.id = p.site where s.linked_user = $2`, [DEMO_USER, OTHER_USER])).rows.map((r) => r.id);
+    assert.ok(mine.length > 0);
+    const count = (/** @type {string} */ sub) => asRole(db.pool, asUser(sub), async (c) =>
+      (await c.query('select count(*)::int as n from public.keywords where id = any($1::bigint[])', [mine])).rows[0].n);
+    assert.equal(await count(DEMO_USER), mine.length);
+    assert.equal(await count(OTHER_USER), 0);
+    for (const sql of ["update public.keywords set keyword = 'x'", 'delete from public.keywords']) {
+      assert.equal((await errorOf(db.pool, asUser(DEMO_USER), sql))?.code, '42501');
+    }
+  });
+
+  it('#27.15 storage objects: anon lists none, users list only their logos and their pages\' image folders', async () => {
+    const page = (sub) => db.pool.query('select p.id::text from public.pages p join public.sites s on s.id = p.site where s.linked_user = $1 limit 1', [sub]).then((r) => r.rows[0].id);
+    const [mine, theirs] = [await page(DEMO_USER), await page(OTHER_USER)];
+    const client = await db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`insert into storage.objects (bucket_id, name, owner) values ('seo1', 'logos/m.png', $1), ('seo1', 'logos/t.png', $2),
+        ('page-images', $3 || '/m.png', $1), ('page-images', $4 || '/t.png', $2)`, [DEMO_USER, OTHER_USER, mine, theirs]);
+      const seen = async (/** @type {object} */ claims, /** @type {string} */ role) => {
+        await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
+        await client.query(`set local role ${role}`);
+        const { rows } = await client.query("select name from storage.objects where name in ('logos/m.png', 'logos/t.png', $1, $2) order by name", [`${mine}/m.png`, `${theirs}/t.png`]);
+        await client.query('reset role');
+        return rows.map((r) => r.name);
+      };
+      assert.deepEqual(await seen({ role: 'anon' }, 'anon'), []);
+      assert.deepEqual(await seen({ role: 'authenticated', sub: DEMO_USER }, 'authenticated'), [`${mine}/m.png`, 'logos/m.png']);
+      assert.deepEqual(await seen({ role: 'authenticated', sub: OTHER_USER }, 'authenticated'), [`${theirs}/t.png`, 'logos/t.png']);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 });

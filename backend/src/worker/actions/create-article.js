@@ -64,16 +64,23 @@ export function citedSources(html, sources) {
 }
 
 /**
- * @param {import('pg').Pool} pool
- * @param {number | null} groupId
+ * The tone samples of a site's article: its group and the group's members, only those the site's
+ * owner may use — the group when it is theirs or shared, a member when it is theirs or shared —
+ * so neither another customer's private texts nor a stranger's private member reach the prompt.
+ * @param {import('pg').Pool} pool @param {number | string | null} groupId @param {number | string} siteId
  */
-async function toneSamples(pool, groupId) {
+async function toneSamples(pool, groupId, siteId) {
   if (!groupId) return [];
   const { rows } = await pool.query(
-    `select name, content from public.tone_articles
-      where (id = $1 or parent_tone_article = $1) and content is not null and btrim(content) <> ''
-      order by (id = $1), id limit $2`,
-    [groupId, MAX_TONE_SAMPLES],
+    `select t.name, t.content
+       from public.sites s
+       join public.tone_articles g on g.id = s.tone_articles_group and g.parent_tone_article is null
+                                  and (g.is_shared or g.owner = s.linked_user)
+       join public.tone_articles t on (t.id = g.id or t.parent_tone_article = g.id)
+                                  and (t.is_shared or t.owner = s.linked_user)
+      where s.id = $2 and g.id = $1 and t.content is not null and btrim(t.content) <> ''
+      order by (t.id = $1), t.id limit $3`,
+    [groupId, siteId, MAX_TONE_SAMPLES],
   );
   return rows.map((r) => ({ name: r.name, content: r.content.length > MAX_SAMPLE_CHARS ? `${r.content.slice(0, MAX_SAMPLE_CHARS)}…` : r.content }));
 }
@@ -143,7 +150,7 @@ export async function runCreateArticle(ctx) {
   const messages = articleMessages({
     page,
     keywords: keywords.map((k) => k.keyword),
-    toneSamples: await toneSamples(ctx.pool, page.tone_articles_group),
+    toneSamples: await toneSamples(ctx.pool, page.tone_articles_group, page.site_id),
     sources,
   });
   const { text } = await ctx.openrouter.chat({ model: ctx.config.openrouter.articleModel, messages, onUsage: ctx.recordUsage });

@@ -4,7 +4,7 @@ import { loadSupabase, type Serp } from '@citable/shared';
 import { isDataError, request, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { getActionId, queueSearchAction } from '../../../components/queueSearchAction';
-import { exactIlikePattern, findSameKeyword, normalizeKeyword } from '../utils/keywords';
+import { normalizeKeyword } from '../utils/keywords';
 
 export interface PageKeywordRow {
   id: number;
@@ -96,50 +96,33 @@ export class AddKeywordError extends Error {
   }
 }
 
-export type AddKeywordResult = { status: 'linked' | 'already-linked'; keyword: string; keywordId: number; created: boolean };
+export type AddKeywordResult = { status: 'linked' | 'already-linked'; keyword: string; keywordId: number };
 
-/**
- * The existing keyword, or null. A failed search is the 'search' stage; an answer that is not a
- * list of keywords is none of the stages (§8 'An unexpected error occurred').
- */
-async function findKeyword(text: string) {
-  let candidates;
-  try {
-    candidates = await request((db) => db.from('keywords').select('id, keyword').ilike('keyword', exactIlikePattern(text)).limit(50));
-  } catch (error) {
-    throw new AddKeywordError('search', error);
-  }
-  if (!Array.isArray(candidates)) throw new TypeError('The keyword search did not answer with a list of keywords');
-  return findSameKeyword(candidates, text) ?? null;
+function isAddedKeyword(value: unknown): value is { status: 'linked' | 'already-linked'; keyword: string; keyword_id: number } {
+  if (typeof value !== 'object' || value === null) return false;
+  const row = value as Record<string, unknown>;
+  return (row.status === 'linked' || row.status === 'already-linked') && typeof row.keyword === 'string' && typeof row.keyword_id === 'number';
 }
 
 /**
- * §5: trimmed, matched case-insensitively against existing keywords, created when new, then linked.
- * A keyword already linked to the page is reported as such, not as a failure.
+ * §5: trimmed, matched case-insensitively against existing keywords, created when new, then linked —
+ * in one call (add_page_keyword): the keyword dictionary is shared, but a user reads only the
+ * keywords linked to their own pages, so the search and the creation happen on the server.
+ * A keyword already linked to the page is reported as such, not as a failure. A keyword the server
+ * refuses (blank, too long: hint 'keyword') is the 'create' stage, any other failure the 'link' stage;
+ * an answer that is not the linked keyword is none of the stages (§8 'An unexpected error occurred').
  */
 export async function addKeywordToPage(pageId: number, input: string): Promise<AddKeywordResult> {
   const text = normalizeKeyword(input);
   if (!text) throw new AddKeywordError('unexpected', new Error('blank keyword'));
-  let keyword = await findKeyword(text);
-  let created = false;
-  if (!keyword) {
-    try {
-      keyword = await request((db) => db.from('keywords').insert({ keyword: text }).select('id, keyword').single());
-      created = true;
-    } catch (error) {
-      // somebody created it meanwhile (unique lower(keyword)): use theirs
-      if (isDataError(error) && error.kind === 'conflict') keyword = await findKeyword(text);
-      if (!keyword) throw new AddKeywordError('create', error);
-    }
-  }
-  const keywordId = keyword.id;
+  let result: unknown;
   try {
-    await request((db) => db.from('pages_keywords').insert({ linked_page: pageId, linked_keyword: keywordId }).select('id').single());
+    result = await request((db) => db.rpc('add_page_keyword', { p_page_id: pageId, p_keyword: text }));
   } catch (error) {
-    if (isDataError(error) && error.kind === 'conflict') return { status: 'already-linked', keyword: keyword.keyword, keywordId, created };
-    throw new AddKeywordError('link', error);
+    throw new AddKeywordError(isDataError(error) && error.hint === 'keyword' ? 'create' : 'link', error);
   }
-  return { status: 'linked', keyword: keyword.keyword, keywordId, created };
+  if (!isAddedKeyword(result)) throw new TypeError('add_page_keyword did not answer with the linked keyword');
+  return { status: result.status, keyword: result.keyword, keywordId: result.keyword_id };
 }
 
 export function useAddKeyword(pageId: number) {
