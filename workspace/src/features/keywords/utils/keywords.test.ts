@@ -1,7 +1,5 @@
 import {
   canAddKeyword,
-  exactIlikePattern,
-  findSameKeyword,
   hostOf,
   isOwnResult,
   normalizeKeyword,
@@ -16,19 +14,6 @@ describe('keyword rules', () => {
     expect(canAddKeyword('   \t ')).toBe(false);
     expect(canAddKeyword(' jardin ')).toBe(true);
     expect(normalizeKeyword('  entretien  jardin  ')).toBe('entretien  jardin');
-  });
-
-  it('matches existing keywords case-insensitively, exactly', () => {
-    const rows = [{ keyword: 'Jardin bio' }, { keyword: 'jardin' }];
-    expect(findSameKeyword(rows, 'JARDIN')).toBe(rows[1]);
-    expect(findSameKeyword(rows, 'Élagage')).toBeUndefined();
-    expect(findSameKeyword([{ keyword: 'Élagage' }], 'élagage')?.keyword).toBe('Élagage');
-  });
-
-  it('escapes LIKE wildcards and PostgREST stars', () => {
-    expect(exactIlikePattern('100% bio_x')).toBe('100\\% bio\\_x');
-    expect(exactIlikePattern('a\\b')).toBe('a\\\\b');
-    expect(exactIlikePattern('top*')).toBe('top_');
   });
 
   it('cuts meta descriptions at 150 characters', () => {

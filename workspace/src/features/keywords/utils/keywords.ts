@@ -9,20 +9,6 @@ export const normalizeKeyword = (input: string) => input.trim();
 /** §5: blank or whitespace-only disables the button. */
 export const canAddKeyword = (input: string) => normalizeKeyword(input).length > 0;
 
-/**
- * A PostgREST ilike pattern matching `text` case-insensitively as a whole: LIKE's % _ \ escaped, and
- * PostgREST's * wildcard turned into _ (one character) — the caller compares the candidates exactly.
- */
-export function exactIlikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '_');
-}
-
-/** The candidate that equals `text` ignoring case, if any. */
-export function findSameKeyword<T extends { keyword: string }>(candidates: readonly T[], text: string): T | undefined {
-  const wanted = text.toLocaleLowerCase();
-  return candidates.find((c) => c.keyword.toLocaleLowerCase() === wanted);
-}
-
 /** A meta description cut at `max` characters (on a code point, with an ellipsis when cut). */
 export function truncateMeta(text: string | null | undefined, max = META_DESCRIPTION_MAX): string {
   if (!text) return '';
