@@ -150,10 +150,11 @@ export async function runPageAction(base, payload, helpers) {
             duration_ms = case when pa.attempts = 0 then null else pa.duration_ms end
        from public.actions a
       where pa.id = $1 and a.id = pa.linked_action and pa.status in ('queued', 'running')
-      returning pa.*, a.name as action_name`,
+      returning pa.*, a.name as action_name, pa.created_date::text as run_key`,
     [id],
   );
   const action = claimed[0];
+  // run_key: created_date to the microsecond (a JS Date keeps milliseconds), naming this run.
   // Deleted since it was queued, or already done or failed (a job whose completion was lost in an
   // outage, run again): nothing to do. Every new run sets the row back to queued first.
   if (!action) return;

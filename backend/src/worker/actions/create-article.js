@@ -146,8 +146,8 @@ export function articleMessages({ page, keywords, toneSamples: samples, sources 
 async function versionOfThisRun(ctx) {
   const { rows } = await ctx.pool.query(
     `select v.id, coalesce(jsonb_array_length(v.sources), 0) as sources from public.pages_versions v
-      where v.generated_by_action = $1 and v.generated_for_run = $2`,
-    [ctx.action.id, ctx.action.created_date],
+      where v.generated_by_action = $1 and v.generated_for_run = $2::timestamptz`,
+    [ctx.action.id, ctx.action.run_key],
   );
   return rows[0] ? { version: rows[0].id, sources: rows[0].sources } : null;
 }
@@ -211,15 +211,15 @@ export async function runCreateArticle(ctx) {
   const versionId = await workerTx(ctx.pool, async (client) => {
     const { rows } = await client.query(
       `insert into public.pages_versions (page, html_content, creator, origin, parent_version, sources, generated_by_action, generated_for_run)
-       values ($1, $2, $3, 'generated', null, $4, $5, $6)
+       values ($1, $2, $3, 'generated', null, $4, $5, $6::timestamptz)
        on conflict (generated_by_action, generated_for_run) where generated_by_action is not null do nothing
        returning id`,
-      [page.page_id, html, ctx.action.creator, JSON.stringify(used), ctx.action.id, ctx.action.created_date],
+      [page.page_id, html, ctx.action.creator, JSON.stringify(used), ctx.action.id, ctx.action.run_key],
     );
     if (!rows[0]) {
-      const { rows: existing } = await client.query('select id from public.pages_versions where generated_by_action = $1 and generated_for_run = $2', [
+      const { rows: existing } = await client.query('select id from public.pages_versions where generated_by_action = $1 and generated_for_run = $2::timestamptz', [
         ctx.action.id,
-        ctx.action.created_date,
+        ctx.action.run_key,
       ]);
       return existing[0].id;
     }
