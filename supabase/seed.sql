@@ -315,7 +315,8 @@ begin
       values (v_page, null, '/storage/v1/object/public/page-images/seed/example-' || (1 + page_no % 2) || '.png', 'example', false);
     end if;
 
-    -- Page actions of several kinds, some done, some waiting in the queue.
+    -- Page actions of several kinds, all finished (done or failed, with their dates): a seed row is
+    -- never a queued job, so a fresh install calls no provider on its first start (issue 27, #11).
     insert into public.pages_actions (linked_page, linked_action, linked_pages_version, creator, info_json, info2,
                                       queued, created_date, status, attempts, updated_at)
     values (v_page, a_create, null, case when p.site_index = 4 then other_id else demo_id end, null, null,
@@ -328,23 +329,26 @@ begin
       values (v_page, a_llm, demo_id, true, now() - interval '1 day', 'done', 1);
     end if;
     if page_no % 5 = 2 then
-      insert into public.pages_actions (linked_page, linked_action, linked_pages_version, creator, info_json, queued, status)
+      insert into public.pages_actions (linked_page, linked_action, linked_pages_version, creator, info_json, queued, status,
+                                        attempts, created_date, started_at, finished_at)
       select v_page, a_modify, pv.id, demo_id,
              jsonb_build_object('comments', 'Raccourcir l’introduction et ajouter un tableau comparatif.',
                                 'useWebSearch', true, 'highlightModifications', false,
                                 'unhighlightModifications', false, 'createNewVersion', true),
-             true, 'queued'
+             true, 'done', 1, now() - interval '3 hours', now() - interval '3 hours', now() - interval '3 hours' + interval '41 seconds'
         from public.pages_versions pv where pv.page = v_page order by pv.created_date desc limit 1;
     end if;
     if page_no % 4 = 3 then
-      insert into public.pages_actions (linked_page, linked_action, linked_pages_version, creator, info_json, queued, status, attempts, last_error)
+      insert into public.pages_actions (linked_page, linked_action, linked_pages_version, creator, info_json, queued, status, attempts, last_error,
+                                        created_date, started_at, finished_at)
       values (v_page, a_cover, null, demo_id,
               jsonb_build_object('generate_prompt', 'Photo lumineuse illustrant : ' || p.name,
                                  'comments', '', 'use_initial_photo', false, 'image_example_id', null,
                                  'number_of_images', 2),
-              true, case when page_no = 3 then 'failed' else 'queued' end,
-              case when page_no = 3 then 3 else 0 end,
-              case when page_no = 3 then 'Image provider returned HTTP 503 three times' end);
+              true, case when page_no = 3 then 'failed' else 'done' end,
+              case when page_no = 3 then 3 else 1 end,
+              case when page_no = 3 then 'Image provider returned HTTP 503 three times' end,
+              now() - interval '5 hours', now() - interval '5 hours', now() - interval '5 hours' + interval '18 seconds');
     end if;
     if page_no = 7 then
       insert into public.pages_actions (linked_page, linked_action, creator, info_json, queued, status)

@@ -81,7 +81,7 @@ update public.sites s set tone_articles_group = null
 -- The page's keyword by text: found case-insensitively in the dictionary or created, then
 -- linked to the page (nothing new when already linked). Only for the owner of the page's site.
 --   P0001 hint 'not_found'  the page does not exist or is not the caller's
---   22023 hint 'keyword'    blank or longer than 300 characters
+--   22023 hint 'keyword'    blank or longer than 200 characters (the keywords check, 20261128000400)
 create or replace function public.add_page_keyword(p_page_id bigint, p_keyword text) returns json
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -94,8 +94,8 @@ begin
   if (select auth.uid()) is null or p_page_id is null or not private.owns_page(p_page_id) then
     raise exception 'Page not found' using errcode = 'P0001', hint = 'not_found';
   end if;
-  if length(v_text) not between 1 and 300 then
-    raise exception 'A keyword has 1 to 300 characters.' using errcode = '22023', hint = 'keyword';
+  if length(v_text) not between 1 and 200 then
+    raise exception 'A keyword has 1 to 200 characters.' using errcode = '22023', hint = 'keyword';
   end if;
   -- A concurrent insert of the same keyword: this waits for it, then the select sees its row.
   insert into public.keywords (keyword) values (v_text) on conflict ((lower(keyword))) do nothing;

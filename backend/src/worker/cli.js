@@ -14,6 +14,13 @@ async function main() {
     return;
   }
   const worker = await startWorker({ config });
+  // A database outage must not end the process (issue 27, #9): Graphile completes jobs without
+  // awaiting it, so a connection cut in flight is an unhandled rejection; the worker absorbs those.
+  process.on('unhandledRejection', (reason) => {
+    if (worker.absorbsRejection(reason)) return;
+    console.error(`Worker failed: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+    process.exit(1);
+  });
   const configured = [
     `text ${config.openrouter.apiKey || config.openrouter.baseUrl !== 'https://openrouter.ai/api/v1' ? `on ${config.openrouter.baseUrl}` : 'not configured (OPENROUTER_API_KEY)'}`,
     `SERP ${config.serp.provider}${config.serp.apiKey || config.serp.login ? '' : ' not configured'}`,

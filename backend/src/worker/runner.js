@@ -17,8 +17,19 @@
 // every process unlocks (graphile_worker.force_unlock_workers) the jobs locked longer than
 // WORKER_LOCK_TIMEOUT_MS by a worker whose heartbeat is older than that: a process killed in
 // the middle of a job loses nothing, the job runs again elsewhere.
+//
+// Database outages (issue 27, #9): the pool waits for an unreachable database (db.js ResilientPool),
+// so nothing Graphile or an action does fails for it — the outage is logged once, the worker goes
+// on when PostgreSQL is back. What a cut connection still breaks is recovered: a row's final status
+// is written again until it lands (idempotent); a job whose completion or failure was lost in
+// flight is unlocked again by this process once the database has been back for the lock timeout
+// (releaseStrandedJobs), and a job run again for a row already done or failed does nothing; an
+// action that writes its result in workerTx finds what it wrote (create_article). If Graphile's
+// runner stops on its own anyway, it is started again.
+//
+// sanitize_version {id} (issue 27, #13): HTML an end user wrote (save_version_edit, PostgREST) is
+// rewritten with sanitize.js's rules and marked html_sanitized (migration 20261128000400).
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import { Logger, run } from 'graphile-worker';
 import { isPermanent, readableError } from './errors.js';
 import { createOpenRouter } from './providers/openrouter.js';
@@ -31,10 +42,12 @@ import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
 import { runStorageCleanup } from './actions/storage-cleanup.js';
 import { createMailer } from '../mail/mailer.js';
+import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError, workerTx } from './db.js';
+import { sanitizeArticleHtml } from './sanitize.js';
 
 /**
  * @typedef {object} TaskContext
- * @property {pg.Pool} pool
+ * @property {import('pg').Pool} pool
  * @property {import('./config.js').WorkerConfig} config
  * @property {ReturnType<typeof createOpenRouter>} openrouter
  * @property {ReturnType<typeof createSerp>} serp
@@ -136,12 +149,15 @@ export async function runPageAction(base, payload, helpers) {
             usage = case when pa.attempts = 0 then null else pa.usage end,
             duration_ms = case when pa.attempts = 0 then null else pa.duration_ms end
        from public.actions a
-      where pa.id = $1 and a.id = pa.linked_action
-      returning pa.*, a.name as action_name`,
+      where pa.id = $1 and a.id = pa.linked_action and pa.status in ('queued', 'running')
+      returning pa.*, a.name as action_name, pa.created_date::text as run_key`,
     [id],
   );
   const action = claimed[0];
-  if (!action) return; // deleted since it was queued: nothing to do
+  // run_key: created_date to the microsecond (a JS Date keeps milliseconds), naming this run.
+  // Deleted since it was queued, or already done or failed (a job whose completion was lost in an
+  // outage, run again): nothing to do. Every new run sets the row back to queued first.
+  if (!action) return;
   const recorder = usageRecorder();
   /** @type {ActionContext} */
   const ctx = { ...base, action, recordUsage: recorder.record, log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`) };
@@ -151,11 +167,14 @@ export async function runPageAction(base, payload, helpers) {
       { usage: action.usage, cost: action.cost_usd, durationMs: action.duration_ms },
       { ...recorder.result(), durationMs: Date.now() - started },
     );
-    return base.pool.query(
-      `update public.pages_actions
-          set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
-        where id = $1`,
-      [id, status, error, cost, JSON.stringify(usage), durationMs],
+    // Idempotent: written again until it lands when the database is briefly unreachable.
+    return retryOnConnectionError(() =>
+      base.pool.query(
+        `update public.pages_actions
+            set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
+          where id = $1`,
+        [id, status, error, cost, JSON.stringify(usage), durationMs],
+      ),
     );
   };
   try {
@@ -199,6 +218,24 @@ export async function runPageAction(base, payload, helpers) {
 }
 
 /**
+ * sanitize_version: the version's HTML with sanitize.js's rules, marked sanitized. A newer write
+ * since the job was queued is sanitized too (the row is read under its lock).
+ * @param {TaskContext} base
+ * @param {{ id?: unknown }} payload
+ */
+export async function sanitizeVersion(base, payload) {
+  const id = String(payload?.id ?? '');
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return;
+  await workerTx(base.pool, async (client) => {
+    const { rows } = await client.query('select html_content, html_sanitized from public.pages_versions where id = $1 for update', [id]);
+    if (!rows[0] || rows[0].html_sanitized) return;
+    const html = rows[0].html_content === null ? null : sanitizeArticleHtml(rows[0].html_content);
+    await client.query('update public.pages_versions set html_content = $2, html_sanitized = true where id = $1', [id, html]);
+    if (html !== rows[0].html_content) base.log(`[sanitize_version ${id}] unsafe HTML removed`);
+  });
+}
+
+/**
  * @param {TaskContext} base
  * @param {(ctx: TaskContext, id: number) => Promise<unknown>} send
  */
@@ -213,10 +250,13 @@ const messageTask = (base, send) => async (/** @type {any} */ payload) => {
  */
 export async function startWorker({ config, log = (m) => console.log(m), mailer, fetchImpl }) {
   if (!config.databaseUrl) throw new Error('DATABASE_URL is not set (and no local backend wrote .data/backend.json): start the backend first or set DATABASE_URL.');
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.concurrency + 4 });
-  pool.on('error', (e) => log(`[worker pool] ${e.message}`));
+  const outage = outageReporter(log);
+  const pool = new ResilientPool({ connectionString: config.databaseUrl, max: config.concurrency + 4, outage });
+  /** @param {string} what @param {Error} e */
+  const onConnectionError = (what, e) => (isConnectionError(e) ? outage.down(e) : log(`[${what}] ${e.message}`));
+  pool.on('error', (e) => onConnectionError('worker pool', e));
   // A connection that breaks while checked out reports here, not on the pool (Graphile checks both).
-  pool.on('connect', (client) => client.on('error', (e) => log(`[worker connection] ${e.message}`)));
+  pool.on('connect', (client) => client.on('error', (e) => onConnectionError('worker connection', e)));
   const ownMailer = mailer ? null : await createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, log });
   /** @type {TaskContext} */
   const base = {
@@ -262,13 +302,43 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
     }
     await pool.query("delete from citable_worker.heartbeats where beat_at < now() - interval '1 day'");
   };
+  /** Jobs this process is running now (Graphile's job:start … job:complete). */
+  const activeJobs = new Set();
+  /** Graphile's pool ids of this process (the jobs it fetches are locked by them). */
+  const poolIds = new Set();
+  // A job locked by this live process but not running here: its completion or failure was cut in
+  // flight (or its fetch's answer was). Unlocked once the database has been back long enough for
+  // any completion still waiting on a connection to have landed; a job run again for a finished
+  // row does nothing (runPageAction), a lost failure is the retry it was going to be anyway.
+  const releaseStrandedJobs = async () => {
+    if (outage.healthyForMs < Math.max(config.lockTimeoutMs, 10_000) || poolIds.size === 0 || config.localQueueSize > 1) return;
+    const { rows } = await pool.query(
+      `with stranded as (
+         update graphile_worker._private_jobs j set locked_by = null, locked_at = null
+          where j.locked_by = any($1::text[]) and not (j.id = any($2::bigint[]))
+            and j.locked_at < now() - make_interval(secs => $3::double precision / 1000)
+         returning j.id, j.job_queue_id
+       ), queues as (
+         update graphile_worker._private_job_queues q set locked_by = null, locked_at = null
+           from stranded s where q.id = s.job_queue_id and q.locked_by = any($1::text[])
+         returning q.id
+       )
+       select (select count(*)::int from stranded) as jobs`,
+      [[...poolIds], [...activeJobs].map(String), Math.max(config.lockTimeoutMs, 10_000)],
+    );
+    if (rows[0].jobs > 0) log(`[worker] released ${rows[0].jobs} job(s) whose completion was lost in a database outage`);
+  };
   const tick = () => {
+    if (outage.isDown) return; // the pool is waiting for the database already
     beat()
       .then(reap)
-      .catch((e) => log(`[worker heartbeat] ${e.message}`));
+      .then(releaseStrandedJobs)
+      .catch((e) => onConnectionError('worker heartbeat', e));
   };
 
   const events = new EventEmitter();
+  events.on('job:start', ({ job }) => activeJobs.add(String(job.id)));
+  events.on('job:complete', ({ job }) => activeJobs.delete(String(job.id)));
   events.on('worker:create', ({ worker }) => {
     workerIds.add(worker.workerId);
     beat().catch((e) => log(`[worker heartbeat] ${e.message}`));
@@ -277,9 +347,10 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
   // With a local queue the pool itself locks the jobs it fetches: it beats too.
   events.on('pool:create', ({ workerPool }) => {
     workerIds.add(workerPool.id);
+    poolIds.add(workerPool.id);
     beat().catch((e) => log(`[worker heartbeat] ${e.message}`));
   });
-  const runner = await run({
+  const runnerOptions = {
     pgPool: pool,
     events: /** @type {any} */ (events),
     concurrency: config.concurrency,
@@ -295,19 +366,62 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       pages_action: (payload, helpers) => runPageAction(base, /** @type {any} */ (payload), /** @type {any} */ (helpers)),
       contact_message: messageTask(base, sendContactMessage),
       first_article_request: messageTask(base, sendFirstArticleRequest),
-      storage_cleanup: (payload) => runStorageCleanup(base, payload),
+      storage_cleanup: (/** @type {any} */ payload) => runStorageCleanup(base, payload),
+      sanitize_version: (/** @type {any} */ payload) => sanitizeVersion(base, payload),
     },
-  });
+  };
+  let stopped = false;
+  /** @type {import('graphile-worker').Runner} */
+  let runner;
+  // Graphile's runner ends on its own only on an error it cannot ride out (e.g. its batched
+  // completion failing for good): this process starts another one rather than stay idle.
+  const startRunner = async () => {
+    runner = await run(/** @type {any} */ (runnerOptions));
+    const current = runner;
+    current.promise.then(
+      () => restart(current, null),
+      (error) => restart(current, error),
+    );
+  };
+  /** @param {import('graphile-worker').Runner} ended @param {unknown} error */
+  const restart = async (ended, error) => {
+    if (stopped || ended !== runner) return;
+    log(`[worker] the job runner stopped (${error instanceof Error ? error.message : 'no error'}); starting it again`);
+    for (let n = 0; !stopped; n += 1) {
+      await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** n)));
+      if (stopped) return;
+      try {
+        await startRunner();
+        return;
+      } catch (e) {
+        log(`[worker] could not start the job runner: ${/** @type {Error} */ (e).message}`);
+      }
+    }
+  };
+  await startRunner();
   const interval = setInterval(tick, Math.max(200, Math.floor(config.lockTimeoutMs / 3)));
   tick();
 
-  let stopped = false;
   return {
-    runner,
+    get runner() {
+      return runner;
+    },
     pool,
+    /**
+     * For the process's unhandledRejection handler: true when the rejection is a cut database
+     * connection (Graphile does not await its job completions; the outage is reported once and
+     * the job recovered by releaseStrandedJobs), false for anything else.
+     * @param {unknown} reason
+     */
+    absorbsRejection(reason) {
+      if (!isConnectionError(reason)) return false;
+      outage.down(reason);
+      return true;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
+      pool.stopping = true;
       clearInterval(interval);
       await runner.stop().catch((e) => log(`[worker] stop: ${e.message}`));
       await pool.query('delete from citable_worker.heartbeats where worker_id = any($1::text[])', [[...workerIds]]).catch(() => {});

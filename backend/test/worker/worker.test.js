@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,6 +162,54 @@ async function queue(/** @type {Record<string, unknown>} */ row) {
   const { data, error } = await user.client.from('pages_actions').insert(row).select().single();
   if (error) throw new Error(error.message);
   return data;
+}
+
+/**
+ * A TCP proxy on loopback in front of PostgreSQL that can be cut: cut() closes every connection
+ * and refuses new ones (ECONNREFUSED) until restore().
+ * @param {URL} target
+ */
+async function startCuttableProxy(target) {
+  /** @type {Set<net.Socket>} */
+  const sockets = new Set();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const port = /** @type {net.AddressInfo} */ (server.address()).port;
+  let listening = true;
+  return {
+    /** @param {URL} url */
+    url(url) {
+      const proxied = new URL(url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String(port);
+      return proxied.toString();
+    },
+    cut() {
+      if (!listening) return;
+      listening = false;
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      if (listening) return;
+      listening = true;
+      server.listen(port, '127.0.0.1');
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      if (listening) await new Promise((resolve) => server.close(() => resolve(undefined)));
+    },
+  };
 }
 
 const noJobsLeft = async (task = 'pages_action') =>
@@ -946,6 +995,155 @@ describe('page-actions worker', () => {
       await waitUntil(() => noJobsLeft(), 10_000);
     } finally {
       await Promise.all([stopChild(a.child, 'SIGKILL'), b && stopChild(b.child)]);
+    }
+  });
+
+  it('#27.10 a failure after the version is written (marking the action done) does not call the model twice', async () => {
+    worker ??= await startInProcess();
+    fake.reset();
+    const page = await user.client.from('pages').insert({ site: siteId, name: 'Paillage', url: 'https://www.example.com/paillage' }).select().single();
+    assert.equal(page.error, null);
+    // The first 'done' of an action of this page fails: the version has committed, the completion has not.
+    await pool.query(`create sequence if not exists public.test_fail_done_once;
+      create or replace function public.test_fail_done_once() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'done' and new.linked_page = ${Number(page.data.id)} and nextval('public.test_fail_done_once') = 1 then
+          raise exception 'injected failure between the version and the completion';
+        end if;
+        return new;
+      end $$;
+      create trigger test_fail_done_once before update on public.pages_actions for each row execute function public.test_fail_done_once();`);
+    try {
+      fake.text(() => '<h1>Pailler</h1><p>Une seule fois [1].</p>');
+      const action = await queue({ linked_page: page.data.id, linked_action: A.create_article });
+      const done = await waitForAction(action.id, ['done', 'failed'], 30_000);
+      assert.equal(done.status, 'done', done.last_error);
+      assert.equal(done.attempts, 2, 'the completion failed once, the run was retried');
+      assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 1, 'one paid model call');
+      const { rows: versions } = await pool.query('select id, generated_by_action from public.pages_versions where page = $1', [page.data.id]);
+      assert.equal(versions.length, 1, 'one version');
+      assert.equal(done.linked_pages_version, versions[0].id);
+      assert.equal(Number(versions[0].generated_by_action), action.id);
+      const { rows: covers } = await pool.query('select count(*)::int as n from public.pages_actions where linked_pages_version = $1 and linked_action = $2', [
+        versions[0].id,
+        A.create_cover_image,
+      ]);
+      assert.equal(covers[0].n, 1, 'one cover-image action');
+
+      // A refresh is a new run: a new version.
+      const refreshed = await user.client.from('pages_actions').update({ created_date: new Date().toISOString() }).eq('id', action.id);
+      assert.equal(refreshed.error, null);
+      await waitUntil(async () => (await pool.query('select count(*)::int as n from public.pages_versions where page = $1', [page.data.id])).rows[0].n === 2);
+      assert.equal((await waitForAction(action.id)).status, 'done');
+    } finally {
+      await pool.query('drop trigger if exists test_fail_done_once on public.pages_actions; drop function if exists public.test_fail_done_once(); drop sequence if exists public.test_fail_done_once');
+    }
+  });
+
+  it('#27.13 hand-edited HTML (save_version_edit, a direct update) is sanitized on the server by the worker', async () => {
+    worker ??= await startInProcess();
+    const dirty = '<script>alert(1)</script><img src=x onerror=alert(1)><p>ok</p>';
+    const { rows } = await pool.query("insert into public.pages_versions (page, html_content, origin) values ($1, '<p>generated</p>', 'generated') returning id", [pageId]);
+    const saved = await user.client.rpc('save_version_edit', { p_version_id: rows[0].id, p_html: dirty });
+    assert.equal(saved.error, null);
+    const other = await user.client.from('pages_versions').insert({ page: pageId, html_content: '<p>draft</p>', html_sanitized: true }).select().single();
+    assert.equal(other.error, null);
+    const updated = await user.client.from('pages_versions').update({ html_content: dirty, html_sanitized: true }).eq('id', other.data.id).select().single();
+    assert.equal(updated.error, null);
+    for (const id of [saved.data.id, other.data.id]) {
+      await waitUntil(async () => (await pool.query('select html_sanitized from public.pages_versions where id = $1', [id])).rows[0].html_sanitized === true);
+      const { rows: stored } = await pool.query('select html_content from public.pages_versions where id = $1', [id]);
+      assert.ok(!/<script|onerror|alert/i.test(stored[0].html_content), stored[0].html_content);
+      assert.match(stored[0].html_content, /<p>ok<\/p>/);
+    }
+    // The user cannot mark their own HTML sanitized.
+    const forged = await user.client.from('pages_versions').update({ html_content: '<p onclick="x()">again</p>', html_sanitized: true }).eq('id', other.data.id).select('html_sanitized').single();
+    assert.equal(forged.error, null);
+    await waitUntil(async () => (await pool.query('select html_content from public.pages_versions where id = $1', [other.data.id])).rows[0].html_content === '<p>again</p>');
+    await waitUntil(() => noJobsLeft('sanitize_version'));
+  });
+
+  it('#27.12 quotas: 500 rows per request (413), 200 actions per user per minute (429), 200-character keywords (400)', async () => {
+    const other = await signedInUser(t.stack);
+    const site = await other.client.from('sites').insert({ name: 'Quota', url: 'https://quota.test', image_logo: '/logo.png' }).select().single();
+    assert.equal(site.error, null);
+    const page = await other.client.from('pages').insert({ site: site.data.id, name: 'Quota', url: 'https://quota.test/a' }).select().single();
+    assert.equal(page.error, null);
+    // Actions that fail at once (no provider call): the quota counts them like any other.
+    const rows = (/** @type {number} */ n) => Array.from({ length: n }, () => ({ linked_page: page.data.id, linked_action: A.contact_form, info_json: {} }));
+    const tooMany = await other.client.from('pages_actions').insert(rows(501));
+    assert.equal(tooMany.status, 413, JSON.stringify(tooMany.error));
+    assert.equal(tooMany.error?.code, 'PT413');
+    assert.equal(tooMany.error?.hint, 'too_many_rows');
+    assert.match(tooMany.error?.message ?? '', /at most 500 pages actions at a time \(got 501\)/);
+    const allowed = await other.client.from('pages_actions').insert(rows(200));
+    assert.equal(allowed.error, null, 'a refused request did not count');
+    const limited = await other.client.from('pages_actions').insert(rows(1));
+    assert.equal(limited.status, 429);
+    assert.equal(limited.error?.hint, 'rate_limited');
+    assert.match(limited.error?.message ?? '', /at most 200 per minute/);
+    // Other users are not limited by it.
+    await queue({ linked_page: pageId, linked_action: A.contact_form, info_json: {} });
+
+    const long = await other.client.from('keywords').insert({ keyword: 'k'.repeat(201) });
+    assert.equal(long.status, 400);
+    assert.equal(long.error?.code, '23514');
+    assert.equal((await other.client.from('keywords').insert({ keyword: `${'k'.repeat(190)} ${process.pid}`.slice(0, 200) })).error, null);
+    const manyKeywords = await other.client.from('keywords').insert(Array.from({ length: 501 }, (_, i) => ({ keyword: `quota ${i} ${process.pid}` })));
+    assert.equal(manyKeywords.status, 413);
+    // A long article is still accepted up to the editor's limit (5,000,000 characters).
+    const big = await other.client.from('pages_versions').insert({ page: page.data.id, html_content: `<p>${'a'.repeat(2_100_000)}</p>` }).select('id').single();
+    assert.equal(big.error, null);
+    await pool.query('delete from public.pages where id = $1', [page.data.id]); // its 200 jobs then have nothing to do
+  });
+
+  it('#27.9 a 6 s database outage: the worker process survives, logs it once, and every job finishes exactly once', async () => {
+    await worker?.stop();
+    worker = null;
+    fake.reset();
+    const proxy = await startCuttableProxy(new URL(t.stack.databaseUrl));
+    const w = startChild({ WORKER_NAME: 'worker-outage', WORKER_CONCURRENCY: '3', DATABASE_URL: proxy.url(new URL(t.stack.databaseUrl)) });
+    try {
+      await w.ready;
+      fake.script('serper', { hang: true }, { hang: true }, { hang: true });
+      const { rows: keywords } = await pool.query(
+        "insert into public.keywords (keyword) select 'outage keyword ' || g || ' ' || $1 from generate_series(1, 6) g returning id",
+        [process.pid],
+      );
+      const inserted = await user.client
+        .from('pages_actions')
+        .insert(keywords.map((k) => ({ linked_page: pageId, linked_action: A.serps, info2: String(k.id) })))
+        .select('id');
+      assert.equal(inserted.error, null);
+      const ids = inserted.data.map((/** @type {any} */ r) => r.id);
+      await waitUntil(async () => fake.requests.filter((r) => r.route === 'serper').length === 3);
+      const { rows: before } = await pool.query('select status, count(*)::int as n from public.pages_actions where id = any($1::bigint[]) group by 1 order by 1', [ids]);
+      assert.deepEqual(before, [{ status: 'queued', n: 3 }, { status: 'running', n: 3 }]);
+
+      proxy.cut();
+      await sleep(500);
+      fake.release(); // the three running actions finish their provider calls while the database is away
+      await sleep(5500);
+      assert.equal(w.child.exitCode, null, `the worker is alive: ${w.output()}`);
+      proxy.restore();
+
+      await waitUntil(async () => {
+        const { rows } = await pool.query("select count(*)::int as n from public.pages_actions where id = any($1::bigint[]) and status = 'done'", [ids]);
+        return rows[0].n === 6;
+      }, 60_000);
+      await waitUntil(() => noJobsLeft(), 30_000);
+      const { rows } = await pool.query('select status, attempts, count(*)::int as n from public.pages_actions where id = any($1::bigint[]) group by 1, 2', [ids]);
+      assert.deepEqual(rows, [{ status: 'done', attempts: 1, n: 6 }], 'each ran once');
+      const queries = fake.requests.filter((r) => r.route === 'serper').map((r) => r.body.q);
+      assert.equal(queries.length, 6, 'one provider call per action');
+      assert.equal(new Set(queries).size, 6);
+      assert.equal(w.child.exitCode, null, 'still running');
+      assert.equal((w.output().match(/database unreachable/g) ?? []).length, 1, `the outage logged once: ${w.output()}`);
+      assert.match(w.output(), /database reachable again after/);
+    } finally {
+      proxy.restore();
+      await stopChild(w.child);
+      await proxy.close();
     }
   });
 

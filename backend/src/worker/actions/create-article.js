@@ -110,8 +110,27 @@ export function articleMessages({ page, keywords, toneSamples: samples, sources 
   return buildMessages({ lang, system, task, data: { tone_samples: samples, sources } });
 }
 
+/**
+ * The version this run of the action already wrote (a retry after the version committed but the
+ * action was not marked done: a failure in between, a database outage), or null.
+ * @param {import('../runner.js').ActionContext} ctx
+ */
+async function versionOfThisRun(ctx) {
+  const { rows } = await ctx.pool.query(
+    `select v.id, coalesce(jsonb_array_length(v.sources), 0) as sources from public.pages_versions v
+      where v.generated_by_action = $1 and v.generated_for_run = $2::timestamptz`,
+    [ctx.action.id, ctx.action.run_key],
+  );
+  return rows[0] ? { version: rows[0].id, sources: rows[0].sources } : null;
+}
+
 /** @param {import('../runner.js').ActionContext} ctx */
 export async function runCreateArticle(ctx) {
+  const written = await versionOfThisRun(ctx);
+  if (written) {
+    ctx.log(`version ${written.version} of this run already written: not generated again`);
+    return written;
+  }
   const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
   if (!page) throw new PermanentError('The page no longer exists');
   const keywords = await loadKeywords(ctx.pool, page.page_id);
@@ -158,12 +177,24 @@ export async function runCreateArticle(ctx) {
   if (!textOf(html)) throw new TransientError('The model returned an empty article');
   const used = citedSources(html, sources).map(({ n, kind, url, title }) => ({ n, kind, url, title }));
 
+  // The version, its link on the action and the cover-image action commit together, tagged with
+  // this run (generated_by_action, generated_for_run: unique), so a retry finds them above and a
+  // transaction run again after a cut connection writes nothing twice.
   const versionId = await workerTx(ctx.pool, async (client) => {
     const { rows } = await client.query(
-      `insert into public.pages_versions (page, html_content, creator, origin, parent_version, sources)
-       values ($1, $2, $3, 'generated', null, $4) returning id`,
-      [page.page_id, html, ctx.action.creator, JSON.stringify(used)],
+      `insert into public.pages_versions (page, html_content, creator, origin, parent_version, sources, generated_by_action, generated_for_run)
+       values ($1, $2, $3, 'generated', null, $4, $5, $6::timestamptz)
+       on conflict (generated_by_action, generated_for_run) where generated_by_action is not null do nothing
+       returning id`,
+      [page.page_id, html, ctx.action.creator, JSON.stringify(used), ctx.action.id, ctx.action.run_key],
     );
+    if (!rows[0]) {
+      const { rows: existing } = await client.query('select id from public.pages_versions where generated_by_action = $1 and generated_for_run = $2::timestamptz', [
+        ctx.action.id,
+        ctx.action.run_key,
+      ]);
+      return existing[0].id;
+    }
     const id = rows[0].id;
     await client.query('update public.pages_actions set linked_pages_version = $2 where id = $1', [ctx.action.id, id]);
     const images = Math.min(10, Number(page.nb_images_to_create) || 0);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { NS } from '../i18n';
 import { AddKeywordError, useAddKeyword } from '../api/keywords';
-import { canAddKeyword } from '../utils/keywords';
+import { KEYWORD_MAX_LENGTH, canAddKeyword } from '../utils/keywords';
 
 interface AddKeywordModalProps {
   pageId: number;
@@ -67,14 +67,14 @@ export function AddKeywordModal({ pageId, opened, onClose }: AddKeywordModalProp
         <Stack gap="md">
           <TextInput
             label={t('dialog.label')}
-            description={t('dialog.description')}
+            description={t('dialog.description', { max: KEYWORD_MAX_LENGTH })}
             placeholder={t('dialog.placeholder')}
             value={value}
             onChange={(event) => {
               setValue(event.currentTarget.value);
               setNotice(null);
             }}
-            maxLength={300}
+            maxLength={KEYWORD_MAX_LENGTH}
             data-autofocus
           />
           {error && (

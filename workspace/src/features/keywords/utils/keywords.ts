@@ -6,6 +6,12 @@ export const META_DESCRIPTION_MAX = 150;
 /** The keyword as stored: trimmed, inner runs of spaces kept as typed. Empty when blank. */
 export const normalizeKeyword = (input: string) => input.trim();
 
+/**
+ * The longest keyword the database accepts (migration 20261128000400: a search query, not a
+ * paragraph); the field stops there and says so.
+ */
+export const KEYWORD_MAX_LENGTH = 200;
+
 /** §5: blank or whitespace-only disables the button. */
 export const canAddKeyword = (input: string) => normalizeKeyword(input).length > 0;
 
