@@ -304,8 +304,9 @@ describe('page-actions worker', () => {
     assert.equal(first.status, 'done', first.last_error);
     assert.equal(first.attempts, 2);
 
-    const kw = await user.client.from('keywords').insert({ keyword: `paillage potager ${process.pid}` }).select().single();
-    assert.equal(kw.error, null);
+    // a keyword of the shared dictionary (clients add keywords through add_page_keyword only)
+    const { rows: [kwRow] } = await pool.query('insert into public.keywords (keyword) values ($1) returning id, keyword', [`paillage potager ${process.pid}`]);
+    const kw = { data: kwRow };
     await pool.query(`insert into public.serps (linked_keyword, site, position_absolute, title, url) values ($1, $2, 1, 'stale', 'https://stale.test/')`, [kw.data.id, siteId]);
     const { rows: before } = await pool.query('select count(*)::int as n from public.serps where linked_keyword = $1 and site = $2', [keywordId, siteId]);
     fake.reset();
@@ -730,9 +731,8 @@ describe('page-actions worker', () => {
     assert.equal(site.error, null);
     const page = await user.client.from('pages').insert({ site: site.data.id, name: 'Biogarten', url: 'https://www.garten.test/bio' }).select().single();
     assert.equal(page.error, null);
-    const kw = await user.client.from('keywords').insert({ keyword: `gemüsegarten bio ${process.pid}` }).select().single();
-    assert.equal(kw.error, null);
-    assert.equal((await user.client.from('pages_keywords').insert({ linked_page: page.data.id, linked_keyword: kw.data.id })).error, null);
+    const added = await user.client.rpc('add_page_keyword', { p_page_id: page.data.id, p_keyword: `gemüsegarten bio ${process.pid}` });
+    assert.equal(added.error, null);
 
     const action = await queue({ linked_page: page.data.id, linked_action: A.llm_answers });
     const done = await waitForAction(action.id);
@@ -1085,12 +1085,31 @@ describe('page-actions worker', () => {
     // Other users are not limited by it.
     await queue({ linked_page: pageId, linked_action: A.contact_form, info_json: {} });
 
-    const long = await other.client.from('keywords').insert({ keyword: 'k'.repeat(201) });
+    // Keywords are added by text through add_page_keyword: 200 characters at most (400), and a
+    // client cannot write the shared dictionary directly (403, #27.2).
+    const addKeyword = (keyword) => other.client.rpc('add_page_keyword', { p_page_id: page.data.id, p_keyword: keyword });
+    const long = await addKeyword('k'.repeat(201));
     assert.equal(long.status, 400);
-    assert.equal(long.error?.code, '23514');
-    assert.equal((await other.client.from('keywords').insert({ keyword: `${'k'.repeat(190)} ${process.pid}`.slice(0, 200) })).error, null);
-    const manyKeywords = await other.client.from('keywords').insert(Array.from({ length: 501 }, (_, i) => ({ keyword: `quota ${i} ${process.pid}` })));
-    assert.equal(manyKeywords.status, 413);
+    assert.equal(long.error?.hint, 'keyword');
+    assert.equal((await addKeyword(`${'k'.repeat(190)} ${process.pid}`.slice(0, 200))).error, null);
+    assert.equal((await pool.query("select count(*)::int as n from public.keywords where keyword = 'k' || repeat('k', 200)")).rows[0].n, 0);
+    const direct = await other.client.from('keywords').insert(Array.from({ length: 501 }, (_, i) => ({ keyword: `quota ${i} ${process.pid}` })));
+    assert.equal(direct.status, 403);
+    // 1,000 new keywords per user per minute: the 1,001st (one statement calling the function as the
+    // user would, 1,001 times) is refused with PT429, and the whole statement rolls back.
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: other.user.id, role: 'authenticated' })]);
+      await client.query('set local role authenticated');
+      await assert.rejects(
+        client.query("select public.add_page_keyword($1, 'minute ' || g || ' ' || $2) from generate_series(1, 1001) g", [page.data.id, process.pid]),
+        (error) => error.code === 'PT429' && /at most 1000 per minute/.test(error.message),
+      );
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
     // A long article is still accepted up to the editor's limit (5,000,000 characters).
     const big = await other.client.from('pages_versions').insert({ page: page.data.id, html_content: `<p>${'a'.repeat(2_100_000)}</p>` }).select('id').single();
     assert.equal(big.error, null);
