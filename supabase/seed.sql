@@ -330,17 +330,17 @@ begin
     end if;
     if page_no % 5 = 2 then
       insert into public.pages_actions (linked_page, linked_action, linked_pages_version, creator, info_json, queued, status,
-                                        attempts, created_date, started_at, finished_at)
+                                        attempts, created_date, updated_at)
       select v_page, a_modify, pv.id, demo_id,
              jsonb_build_object('comments', 'Raccourcir l’introduction et ajouter un tableau comparatif.',
                                 'useWebSearch', true, 'highlightModifications', false,
                                 'unhighlightModifications', false, 'createNewVersion', true),
-             true, 'done', 1, now() - interval '3 hours', now() - interval '3 hours', now() - interval '3 hours' + interval '41 seconds'
+             true, 'done', 1, now() - interval '3 hours', now() - interval '3 hours' + interval '41 seconds'
         from public.pages_versions pv where pv.page = v_page order by pv.created_date desc limit 1;
     end if;
     if page_no % 4 = 3 then
       insert into public.pages_actions (linked_page, linked_action, linked_pages_version, creator, info_json, queued, status, attempts, last_error,
-                                        created_date, started_at, finished_at)
+                                        created_date, updated_at)
       values (v_page, a_cover, null, demo_id,
               jsonb_build_object('generate_prompt', 'Photo lumineuse illustrant : ' || p.name,
                                  'comments', '', 'use_initial_photo', false, 'image_example_id', null,
@@ -348,7 +348,7 @@ begin
               true, case when page_no = 3 then 'failed' else 'done' end,
               case when page_no = 3 then 3 else 1 end,
               case when page_no = 3 then 'Image provider returned HTTP 503 three times' end,
-              now() - interval '5 hours', now() - interval '5 hours', now() - interval '5 hours' + interval '18 seconds');
+              now() - interval '5 hours', now() - interval '5 hours' + interval '18 seconds');
     end if;
     if page_no = 7 then
       insert into public.pages_actions (linked_page, linked_action, creator, info_json, queued, status)
