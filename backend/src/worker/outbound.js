@@ -17,7 +17,8 @@
 // OutboundTransientError (timeouts, network failures, 5xx). Their messages name the URL's host and
 // the reason, never the body of an answer nor the address a name resolved to.
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
 import { PermanentError, TransientError } from './errors.js';
 
@@ -53,74 +54,18 @@ export class OutboundTransientError extends TransientError {
 
 // ------------------------------------------------------------------------------ addresses -----
 
-const V4_BLOCKED = new BlockList();
-for (const [net, prefix] of /** @type {const} */ ([
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT (shared)
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata: 169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // TEST-NET-1
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // TEST-NET-2
-  ['203.0.113.0', 24], // TEST-NET-3
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and 255.255.255.255 broadcast
-])) V4_BLOCKED.addSubnet(net, prefix, 'ipv4');
+// Parsing and the special ranges come from ipaddr.js. An IPv4 address is public when ipaddr.js
+// names it 'unicast' (none of: unspecified 0/8, broadcast, multicast, linkLocal, loopback,
+// carrierGradeNat, private, reserved [IETF protocol assignments, TEST-NETs, 6to4 relay,
+// benchmarking, 240/4], as112, amt). IPv6 is reachable only inside global unicast 2000::/3 and
+// outside every special range ipaddr.js knows; the forms that embed an IPv4 address are judged by
+// that address, or refused outright where the embedded address cannot be trusted.
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96'); // deprecated; also ::, ::1, ::7f00:1 …
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96'); // the IPv4 address is the last 32 bits
 
-// IPv6: only global unicast (2000::/3) is reachable, minus the special ranges inside it. The forms
-// that embed an IPv4 address are judged by that address (below) before this.
-const V6_GLOBAL = new BlockList();
-V6_GLOBAL.addSubnet('2000::', 3, 'ipv6');
-const V6_BLOCKED = new BlockList();
-for (const [net, prefix] of /** @type {const} */ ([
-  ['2001::', 32], // Teredo (embeds an obfuscated IPv4 address)
-  ['2001:2::', 48], // benchmarking
-  ['2001:10::', 28], // ORCHID
-  ['2001:20::', 28], // ORCHIDv2
-  ['2001:db8::', 32], // documentation
-  ['3fff::', 20], // documentation
-  ['5f00::', 16], // SRv6 SIDs
-])) V6_BLOCKED.addSubnet(net, prefix, 'ipv6');
-
-/**
- * The 16 bytes of an IPv6 address (zone id ignored), or null.
- * @param {string} address
- */
-export function ipv6Bytes(address) {
-  let text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
-  if (isIP(text) !== 6) return null;
-  /** @type {number[]} */
-  const tail = [];
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const parts = dotted[1].split('.').map(Number);
-    tail.push((parts[0] << 8) | parts[1], (parts[2] << 8) | parts[3]);
-    text = text.slice(0, -dotted[1].length) + '0:0';
-  }
-  const [head, rest] = text.includes('::') ? text.split('::') : [text, undefined];
-  const left = head ? head.split(':') : [];
-  const right = rest === undefined ? [] : rest ? rest.split(':') : [];
-  const fill = rest === undefined ? 0 : 8 - left.length - right.length;
-  const groups = [...left, ...Array(fill).fill('0'), ...right].map((g) => parseInt(g, 16));
-  if (groups.length !== 8) return null;
-  if (dotted) groups.splice(6, 2, ...tail);
-  const bytes = new Uint8Array(16);
-  groups.forEach((g, i) => {
-    bytes[2 * i] = g >> 8;
-    bytes[2 * i + 1] = g & 0xff;
-  });
-  return bytes;
-}
-
-/** @param {Uint8Array} b @param {number} at */
-const v4At = (b, at) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`;
-/** @param {Uint8Array} b @param {number[]} prefix */
-const startsWith = (b, prefix) => prefix.every((v, i) => b[i] === v);
+/** @param {ipaddr.IPv4} v4 */
+const publicV4 = (v4) => v4.range() === 'unicast';
 
 /**
  * Why an address may not be connected to, or null when it is public.
@@ -128,22 +73,36 @@ const startsWith = (b, prefix) => prefix.every((v, i) => b[i] === v);
  * @returns {string | null}
  */
 export function blockedReason(address) {
-  const family = isIP(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
-  if (family === 4) return V4_BLOCKED.check(address, 'ipv4') ? 'not a public IPv4 address' : null;
-  const b = ipv6Bytes(address);
-  if (family !== 6 || !b) return 'not an IP address';
-  const zeros = (/** @type {number} */ n) => Array(n).fill(0);
-  // ::/96 IPv4-compatible (deprecated; ::, ::1, ::7f00:1 …): never
-  if (startsWith(b, zeros(12))) return 'an IPv4-compatible IPv6 address';
+  const text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // node:net and URL decide what the address is (they are what connects); ipaddr.js only
+  // classifies it. So: dotted-decimal IPv4 only (not the legacy 2130706433, 0177.0.0.1, 0x7f.1 that
+  // ipaddr.js would also read), and IPv6 first put in URL's canonical all-hex form, because
+  // ipaddr.js reads the IPv4-compatible ::a.b.c.d (as getaddrinfo prints it) as ::ffff:a.b.c.d.
+  const family = isIP(text);
+  if (!family) return 'not an IP address';
+  /** @type {ipaddr.IPv4 | ipaddr.IPv6} */
+  let ip;
+  try {
+    const canonical = new URL(`http://${family === 6 ? `[${text}]` : text}/`).hostname.replace(/^\[|\]$/g, '');
+    ip = family === 4 ? ipaddr.IPv4.parse(canonical) : ipaddr.IPv6.parse(canonical);
+  } catch {
+    return 'not an IP address';
+  }
+  if (ip.kind() === 'ipv4') return publicV4(/** @type {ipaddr.IPv4} */ (ip)) ? null : 'not a public IPv4 address';
+  const v6 = /** @type {ipaddr.IPv6} */ (ip);
+  if (v6.match(IPV4_COMPATIBLE)) return 'an IPv4-compatible IPv6 address';
+  const range = v6.range();
+  const bytes = v6.toByteArray();
   // ::ffff:0:0/96 IPv4-mapped, ::ffff:0:0:0/96 SIIT, 64:ff9b::/96 NAT64: judged by the IPv4 address
-  if (startsWith(b, [...zeros(10), 0xff, 0xff]) || startsWith(b, [...zeros(8), 0xff, 0xff, 0, 0]) || startsWith(b, [0, 0x64, 0xff, 0x9b, ...zeros(8)])) {
-    return V4_BLOCKED.check(v4At(b, 12), 'ipv4') ? 'an IPv6 form of a non-public IPv4 address' : null;
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || v6.match(NAT64_WELL_KNOWN)) {
+    const v4 = range === 'ipv4Mapped' ? v6.toIPv4Address() : new ipaddr.IPv4(bytes.slice(12));
+    return publicV4(v4) ? null : 'an IPv6 form of a non-public IPv4 address';
   }
   // 2002::/16 6to4: judged by the IPv4 address in bits 16–48
-  if (b[0] === 0x20 && b[1] === 0x02) return V4_BLOCKED.check(v4At(b, 2), 'ipv4') ? 'a 6to4 form of a non-public IPv4 address' : null;
-  const text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (!V6_GLOBAL.check(text, 'ipv6')) return 'not a global IPv6 address'; // ::1, fc00::/7, fe80::/10, ff00::/8, 100::/64, 64:ff9b:1::/48 …
-  if (V6_BLOCKED.check(text, 'ipv6')) return 'a special-purpose IPv6 address';
+  if (range === '6to4') return publicV4(new ipaddr.IPv4(bytes.slice(2, 6))) ? null : 'a 6to4 form of a non-public IPv4 address';
+  if (!v6.match(GLOBAL_UNICAST)) return 'not a global IPv6 address'; // ::1, fc00::/7, fe80::/10, ff00::/8, 100::/64, 64:ff9b:1::/48 …
+  // teredo (its IPv4 addresses are obfuscated: refused outright), 2001::/23, 2001:db8::/32, 3fff::/20, as112v6 …
+  if (range !== 'unicast') return 'a special-purpose IPv6 address';
   return null;
 }
 

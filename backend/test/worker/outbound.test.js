@@ -154,8 +154,50 @@ describe('#27.4 outbound fetch: addresses', () => {
   });
 
   it('#27.4 public addresses, also in IPv6 forms of a public IPv4 address, pass the check', () => {
-    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) {
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '[2606:4700:4700::1111]', '::ffff:8.8.8.8', '::ffff:0:8.8.8.8', '64:ff9b::808:808', '64:ff9b::8.8.8.8', '2002:808:808::1']) {
       assert.equal(blockedReason(address), null, address);
+    }
+  });
+
+  it('#27.4 every address of the refused ranges, first and last, in IPv4 and its IPv6 forms', () => {
+    // the policy now lives in ipaddr.js's ranges: this pins the ranges refused before it came
+    const ranges = /** @type {const} */ ([
+      ['0.0.0.0', '0.255.255.255'], ['10.0.0.0', '10.255.255.255'], ['100.64.0.0', '100.127.255.255'], ['127.0.0.0', '127.255.255.255'],
+      ['169.254.0.0', '169.254.255.255'], ['172.16.0.0', '172.31.255.255'], ['192.0.0.0', '192.0.0.255'], ['192.0.2.0', '192.0.2.255'],
+      ['192.88.99.0', '192.88.99.255'], ['192.168.0.0', '192.168.255.255'], ['198.18.0.0', '198.19.255.255'], ['198.51.100.0', '198.51.100.255'],
+      ['203.0.113.0', '203.0.113.255'], ['224.0.0.0', '239.255.255.255'], ['240.0.0.0', '255.255.255.255'],
+    ]);
+    /** @param {string} v4 */
+    const hex = (v4) => {
+      const [a, b, c, d] = v4.split('.').map(Number);
+      return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    };
+    for (const v4 of ranges.flat()) {
+      for (const address of [v4, `::ffff:${v4}`, `::ffff:${hex(v4)}`, `::ffff:0:${v4}`, `64:ff9b::${v4}`, `64:ff9b::${hex(v4)}`, `2002:${hex(v4)}::1`, `::${v4}`]) {
+        assert.notEqual(blockedReason(address), null, address);
+      }
+    }
+    for (const address of [
+      '2001::1', '2001:2::1', '2001:10::1', '2001:20::1', '2001:db8::1', '3fff::1', '5f00::1', '64:ff9b:1::808:808', '100::1',
+      'fc00::1', 'fe80::1', 'fe80::1%eth0', 'fec0::1', 'ff02::1', '::', '::1', '4000::1', 'not an address', '2130706433', '0177.0.0.1', '010.8.8.8',
+    ]) {
+      assert.notEqual(blockedReason(address), null, address);
+    }
+  });
+
+  it('#27.4 the IPv4-compatible ::a.b.c.d (as getaddrinfo prints it) is refused even for a public IPv4 address', async () => {
+    // ipaddr.js alone reads ::8.8.8.8 as the IPv4-mapped ::ffff:8.8.8.8 (public); it is ::808:808
+    for (const address of ['::8.8.8.8', '0::8.8.8.8', '::808:808', '[::8.8.8.8]']) assert.equal(blockedReason(address), 'an IPv4-compatible IPv6 address', address);
+    await assert.rejects(
+      fetchOutbound(`http://compatible.example:${inside.port}/`, { accept: TEXT, resolve: async () => [{ address: '::8.8.8.8', family: 6 }] }),
+      (e) => isCode(e, 'address'),
+    );
+    assert.equal(inside.requests.length, 0);
+  });
+
+  it('#27.4 ranges ipaddr.js knows are refused too (AS112, AMT, drone tags, the rest of 2001::/23)', () => {
+    for (const address of ['192.175.48.1', '192.31.196.1', '192.52.193.1', '::ffff:192.31.196.1', '2001:3::1', '2001:4:112::1', '2001:30::1', '2001:1ff::1', '2620:4f:8000::1']) {
+      assert.notEqual(blockedReason(address), null, address);
     }
   });
 
