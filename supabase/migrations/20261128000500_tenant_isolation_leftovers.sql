@@ -130,3 +130,93 @@ grant execute on function
   public.approve_version(uuid),
   public.cancel_approval(uuid)
 to anon, authenticated, service_role;
+
+-- ------------------------------------------------------ 2. SERP counts -----
+-- Nobody writes these tables while the triggers are replaced and the counts recomputed.
+lock table public.pages, public.pages_keywords, public.serps in share mode;
+
+comment on column public.pages.serp_results_count is
+  'SERP rows of the page''s keywords on the page''s own site (serps via pages_keywords, serps.site = pages.site). Maintained by triggers; read-only for clients.';
+
+-- As in 20261125000000 (lock the keywords, lock the pages, recount), counting only the SERP
+-- rows of each page's site.
+create or replace function private.refresh_serp_results_counts(p_keywords bigint[], p_pages bigint[])
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_pages bigint[];
+begin
+  perform 1 from public.keywords k join unnest(p_keywords) as x (id) on k.id = x.id
+    order by k.id for no key update of k;
+  if p_pages is null then
+    select array_agg(distinct pk.linked_page) into v_pages
+      from unnest(p_keywords) as x (id) join public.pages_keywords pk on pk.linked_keyword = x.id;
+  else
+    v_pages := p_pages;
+  end if;
+  if v_pages is null or cardinality(v_pages) = 0 then
+    return;
+  end if;
+  perform 1 from public.pages p join unnest(v_pages) as x (id) on p.id = x.id
+    order by p.id for no key update of p;
+  update public.pages p set serp_results_count = c.n
+    from (select x.id, count(s.linked_keyword)::integer as n
+            from unnest(v_pages) as x (id)
+            join public.pages pp on pp.id = x.id
+            left join public.pages_keywords pk on pk.linked_page = x.id
+            left join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = pp.site
+           group by x.id) c
+   where p.id = c.id and p.serp_results_count <> c.n;
+end
+$$;
+
+-- Updated SERP rows: the keywords whose rows changed keyword or site (other updates change
+-- nothing and lock nothing).
+create or replace function private.serps_after_update() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_keywords bigint[];
+begin
+  select array_agg(distinct d.linked_keyword) into v_keywords
+    from ((select linked_keyword, site from old_rows except all select linked_keyword, site from new_rows)
+          union all
+          (select linked_keyword, site from new_rows except all select linked_keyword, site from old_rows)) d;
+  if v_keywords is not null then
+    perform private.refresh_serp_results_counts(v_keywords, null);
+  end if;
+  return null;
+end
+$$;
+
+-- A page moved to another site: its count on the new site.
+create or replace function private.pages_serp_results_count_on_move() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  select count(*)::integer into new.serp_results_count
+    from public.pages_keywords pk
+    join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = new.site
+   where pk.linked_page = new.id;
+  return new;
+end
+$$;
+
+revoke all on function private.refresh_serp_results_counts(bigint[], bigint[]), private.serps_after_update(),
+  private.pages_serp_results_count_on_move() from public, anon, authenticated, service_role;
+
+drop trigger if exists pages_serp_results_count_on_move on public.pages;
+create trigger pages_serp_results_count_on_move
+  before update of site on public.pages
+  for each row when (new.site is distinct from old.site)
+  execute function private.pages_serp_results_count_on_move();
+
+-- Existing counts, recounted per site.
+update public.pages p set serp_results_count = c.n
+  from (select pp.id, count(s.linked_keyword)::integer as n
+          from public.pages pp
+          left join public.pages_keywords pk on pk.linked_page = pp.id
+          left join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = pp.site
+         group by pp.id) c
+ where p.id = c.id and p.serp_results_count <> c.n;
