@@ -1,6 +1,7 @@
-// Tenant isolation (issue 27): tone groups, keywords and SERPs, creator, storage listing and the
-// creator of demo pages and review answers, SERP counts per site. One seeded database for the file; every test rolls back what it does
-// (asRole without commit) unless it says otherwise.
+// Tenant isolation (issue 27): tone groups, keywords and SERPs, creator, storage listing, the
+// creator of demo pages and of the review functions' answers, SERP counts per site. One seeded
+// database for the file; every test rolls back what it does (asRole without commit) unless it
+// says otherwise.
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -318,6 +319,53 @@ describe('#27.2 SERP counts', () => {
       await client.query('rollback');
       client.release();
     }
+  });
+
+  it('#27.2 a page moved to another site while SERP rows of its keyword are added there counts them, in either order', async () => {
+    const page = (await one(
+      'select pk.linked_page::text as id from public.pages_keywords pk join public.pages p on p.id = pk.linked_page where pk.linked_keyword = $1 and p.site = $2 order by 1 limit 1',
+      [ids.aKeyword, ids.aSite])).id;
+    const site2 = (await one('select id::text from public.sites where linked_user = $1 and id <> $2 order by id limit 1', [DEMO_USER, ids.aSite])).id;
+    const [t1, t2] = [await db.pool.connect(), await db.pool.connect()];
+    /** Run `blocked` on t2, wait (by state) until it waits for a lock, then commit t1. @param {string} sql @param {unknown[]} params */
+    const whileBlocked = async (sql, params) => {
+      const pid = (await t2.query('select pg_backend_pid() as pid')).rows[0].pid;
+      let settled = false;
+      const running = t2.query(sql, params).finally(() => { settled = true; });
+      let blocked = false;
+      while (!settled && !blocked) blocked = (await db.pool.query('select wait_event_type as w from pg_stat_activity where pid = $1', [pid])).rows[0]?.w === 'Lock';
+      assert.ok(blocked, 'the second transaction waits for the first');
+      await t1.query('commit');
+      await running;
+      await t2.query('commit');
+    };
+    const expected = async () => Number((await one(
+      `select count(*) as n from public.pages p join public.pages_keywords pk on pk.linked_page = p.id
+         join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = p.site where p.id = $1`, [page])).n);
+    const added = "insert into public.serps (linked_keyword, site, position_absolute, title) select $1, $2, g, 'race' from generate_series(1, 3) g";
+    try {
+      // the page moves first (its row locked), the SERP rows' trigger waits for it
+      await t1.query('begin');
+      await t1.query('update public.pages set site = $2 where id = $1', [page, site2]);
+      await t2.query('begin');
+      await whileBlocked(added, [ids.aKeyword, site2]);
+      assert.ok((await expected()) >= 3);
+      assert.equal(Number((await one('select serp_results_count as n from public.pages where id = $1', [page])).n), await expected());
+      // the SERP rows first (keyword and pages locked by their trigger), the move waits for them
+      await t1.query('begin');
+      await t1.query(added, [ids.aKeyword, ids.aSite]);
+      await t2.query('begin');
+      await whileBlocked('update public.pages set site = $2 where id = $1', [page, ids.aSite]);
+      assert.equal(Number((await one('select serp_results_count as n from public.pages where id = $1', [page])).n), await expected());
+    } finally {
+      for (const t of [t1, t2]) {
+        await t.query('rollback').catch(() => {});
+        t.release();
+      }
+      await db.pool.query("delete from public.serps where title = 'race' and linked_keyword = $1", [ids.aKeyword]);
+      await db.pool.query('update public.pages set site = $2 where id = $1', [page, ids.aSite]);
+    }
+    assert.deepEqual((await db.pool.query(MISMATCHES)).rows, []);
   });
 
   it('#27.2 the migration recounts the stored SERP counts (backfill), and runs again on a migrated database', async () => {
