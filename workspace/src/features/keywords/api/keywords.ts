@@ -47,7 +47,7 @@ export async function getPageKeywords(pageId: number, siteId: number): Promise<P
   }));
 }
 
-/** The page (of site `siteId`, the route's, checked by the page context) and its keywords. */
+/** The keywords of a page of site `siteId` (the route's, checked by the page context), with their SERP counts there. */
 export function usePageKeywords(pageId: number, siteId: number) {
   return useQuery({ queryKey: queryKeys.keywords.list(pageId), queryFn: () => getPageKeywords(pageId, siteId) });
 }
