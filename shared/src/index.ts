@@ -40,6 +40,7 @@ export type {
   FunctionArgs,
   FunctionReturns,
   ArticleForView,
+  ReviewedVersion,
   RpcErrorHint,
   Site,
   SiteInsert,

@@ -1,5 +1,5 @@
 // The stored per-page counts of the page list (migration 20261125000000): pages.serp_results_count
-// (SERP rows of the page's keywords) and pages.llm_answers_count (the page's LLM answers),
+// (SERP rows of the page's keywords on the page's own site, since 20261128000500) and pages.llm_answers_count (the page's LLM answers),
 // kept by triggers. After every change below, every page's stored counts must equal the
 // counts computed from the tables (the invariant), not only the pages the test touched.
 import assert from 'node:assert/strict';
@@ -19,7 +19,8 @@ const MISMATCHES = `
   select p.id, p.serp_results_count, p.llm_answers_count, t.serps, t.answers
     from public.pages p
     cross join lateral (select
-      (select count(*)::int from public.pages_keywords pk join public.serps s on s.linked_keyword = pk.linked_keyword
+      (select count(*)::int from public.pages_keywords pk
+         join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = p.site
         where pk.linked_page = p.id) as serps,
       (select count(*)::int from public.pages_llm_answers a where a.linked_page = p.id) as answers) t
    where p.serp_results_count <> t.serps or p.llm_answers_count <> t.answers
@@ -189,12 +190,15 @@ describe('stored page counts (serp_results_count, llm_answers_count)', () => {
     const [doomed, kept] = [await newPage('doomed', Number(s.id)), await newPage('kept')];
     const k = await newKeyword('counts doomed');
     await db.pool.query('insert into public.pages_keywords (linked_page, linked_keyword) values ($1, $3), ($2, $3)', [doomed, kept, k]);
-    await db.pool.query('insert into public.serps (linked_keyword, site, position_absolute) select $1, $2, g from generate_series(1, 3) g', [k, s.id]);
+    await db.pool.query(
+      `insert into public.serps (linked_keyword, site, position_absolute) select $1::bigint, $2::bigint, g from generate_series(1, 3) g
+       union all select $1::bigint, $3::bigint, g from generate_series(1, 2) g`, [k, s.id, siteId]);
     await db.pool.query('insert into public.pages_llm_answers (linked_page, linked_llm) values ($1, $2)', [doomed, llm]);
-    assert.deepEqual(await countsOf(db.pool, kept), [3, 0]);
-    // The site's SERP rows go with the site (serps.site cascades), so `kept` loses them too.
+    // each page counts the SERP rows of its own site only
+    assert.deepEqual([await countsOf(db.pool, doomed), await countsOf(db.pool, kept)], [[3, 1], [2, 0]]);
+    // The site's SERP rows go with the site (serps.site cascades); `kept` never counted them.
     await db.pool.query('delete from public.sites where id = $1', [s.id]);
-    assert.deepEqual(await countsOf(db.pool, kept), [0, 0]);
+    assert.deepEqual(await countsOf(db.pool, kept), [2, 0]);
     await assertCountsRight(db.pool);
   });
 

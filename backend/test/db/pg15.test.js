@@ -56,7 +56,7 @@ describe('PostgreSQL 15', { skip: available ? false : 'set PG15_URL or install p
 
   it('keeps the stored page counts with its triggers (statement-level, transition tables)', async () => {
     const mismatches = `select count(*)::int as n from public.pages p
-      where p.serp_results_count <> (select count(*) from public.pages_keywords pk join public.serps s on s.linked_keyword = pk.linked_keyword where pk.linked_page = p.id)
+      where p.serp_results_count <> (select count(*) from public.pages_keywords pk join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = p.site where pk.linked_page = p.id)
          or p.llm_answers_count <> (select count(*) from public.pages_llm_answers a where a.linked_page = p.id)`;
     assert.equal((await pool.query(mismatches)).rows[0].n, 0);
     const withCounts = await pool.query('select count(*)::int as n from public.pages where serp_results_count > 0 and llm_answers_count > 0');

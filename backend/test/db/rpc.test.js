@@ -31,7 +31,7 @@ describe('review transitions (callable by anyone holding the version id)', () =>
   });
 
   it('goes draft -> in revision -> draft -> approved -> draft, refusing other moves', async () => {
-    let v = await anonCall('select * from public.send_for_revision($1, $2)', [REVIEW_VERSION, 'Ajouter un exemple chiffré.']);
+    let v = (await anonCall('select public.send_for_revision($1, $2) as v', [REVIEW_VERSION, 'Ajouter un exemple chiffré.'])).v;
     assert.equal(v.sent_in_revision, true);
     assert.equal(v.approved, false);
     assert.equal(v.comments_to_modify, 'Ajouter un exemple chiffré.');
@@ -42,15 +42,15 @@ describe('review transitions (callable by anyone holding the version id)', () =>
       assert.equal(error?.hint, 'invalid_transition', sql);
     }
 
-    v = await anonCall('select * from public.cancel_revision($1)', [REVIEW_VERSION]);
+    v = (await anonCall('select public.cancel_revision($1) as v', [REVIEW_VERSION])).v;
     assert.deepEqual([v.sent_in_revision, v.approved], [false, false]);
     assert.equal((await errorOf(db.pool, asAnon, 'select * from public.cancel_revision($1)', [REVIEW_VERSION]))?.hint, 'invalid_transition');
 
-    v = await anonCall('select * from public.approve_version($1)', [REVIEW_VERSION]);
+    v = (await anonCall('select public.approve_version($1) as v', [REVIEW_VERSION])).v;
     assert.deepEqual([v.sent_in_revision, v.approved], [false, true]);
     assert.equal((await errorOf(db.pool, asAnon, 'select * from public.send_for_revision($1, $2)', [REVIEW_VERSION, 'x']))?.hint, 'invalid_transition');
 
-    v = await anonCall('select * from public.cancel_approval($1)', [REVIEW_VERSION]);
+    v = (await anonCall('select public.cancel_approval($1) as v', [REVIEW_VERSION])).v;
     assert.deepEqual([v.sent_in_revision, v.approved], [false, false]);
     const stored = await db.pool.query('select sent_in_revision, approved from public.pages_versions where id = $1', [REVIEW_VERSION]);
     assert.deepEqual(stored.rows[0], { sent_in_revision: false, approved: false });

@@ -1,9 +1,13 @@
-// Tenant isolation (issue 27): tone groups, keywords and SERPs, creator, storage listing and the
-// creator of demo pages. One seeded database for the file; every test rolls back what it does
-// (asRole without commit) unless it says otherwise.
+// Tenant isolation (issue 27): tone groups, keywords and SERPs, creator, storage listing, the
+// creator of demo pages and of the review functions' answers, SERP counts per site. One seeded
+// database for the file; every test rolls back what it does (asRole without commit) unless it
+// says otherwise.
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { asAnon, asRole, asUser, DEMO_USER, errorOf, OTHER_USER, startSeededDatabase } from './helpers.js';
+import { asAnon, asRole, asUser, DEMO_USER, errorOf, OTHER_USER, REVIEW_VERSION, startSeededDatabase } from './helpers.js';
+import { DEFAULT_MIGRATIONS_DIR } from '../../src/db/migrate.js';
 
 /** @type {Awaited<ReturnType<typeof startSeededDatabase>>} */
 let db;
@@ -221,5 +225,168 @@ describe('#27.15 demo creator and storage listing', () => {
     assert.deepEqual(await names(asAnon), []);
     assert.deepEqual(await names(asUser(DEMO_USER)), [`page-images:${ids.aPage}/a.png`, 'seo1:logos/a-logo.png']);
     assert.deepEqual(await names(asUser(OTHER_USER)), [`page-images:${ids.bPage}/b.png`, 'seo1:logos/b-logo.png']);
+  });
+});
+
+describe('#27.15 review functions', () => {
+  it("#27.15 the review functions answer a review-link holder with the version's review state, never its creator", async () => {
+    const expectedKeys = ['approved', 'comments_to_modify', 'created_date', 'html_content', 'id', 'page', 'sent_in_revision'];
+    await asRole(db.pool, asAnon, async (client) => {
+      // draft -> in revision -> draft -> approved -> draft, as the reviewer app without an account
+      for (const [call, params, state] of /** @type {[string, unknown[], [boolean, boolean]][]} */ ([
+        ['send_for_revision($1, $2)', [REVIEW_VERSION, 'Plus court'], [true, false]],
+        ['cancel_revision($1)', [REVIEW_VERSION], [false, false]],
+        ['approve_version($1)', [REVIEW_VERSION], [false, true]],
+        ['cancel_approval($1)', [REVIEW_VERSION], [false, false]],
+      ])) {
+        // to_json: the same answer PostgREST sends, whatever the return type
+        const r = (await client.query(`select to_json(public.${call}) as r`, params)).rows[0].r;
+        assert.deepEqual(Object.keys(r).sort(), expectedKeys, call);
+        assert.ok(!JSON.stringify(r).includes(DEMO_USER) && !JSON.stringify(r).includes(OTHER_USER), `${call} gives no user id`);
+        assert.equal(r.id, REVIEW_VERSION);
+        assert.deepEqual([r.sent_in_revision, r.approved], state, call);
+      }
+    });
+  });
+});
+
+describe('#27.2 SERP counts', () => {
+  // The stored count as the page list reads it, against the SERP rows of the page's keywords on its own site.
+  const MISMATCHES = `
+    select p.id, p.serp_results_count, t.n from public.pages p
+      cross join lateral (select count(*)::int as n from public.pages_keywords pk
+                            join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = p.site
+                           where pk.linked_page = p.id) t
+     where p.serp_results_count <> t.n order by p.id`;
+
+  it("#27.2 a page's SERP count counts only the SERP rows of its own site, on every change", async () => {
+    const client = await db.pool.connect();
+    /** @param {string} page */
+    const countOf = async (page) => (await client.query('select serp_results_count as n from public.pages where id = $1', [page])).rows[0].n;
+    /** @param {string} sub @param {string} sql @param {unknown[]} params */
+    const as = async (sub, sql, params) => {
+      await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub, role: 'authenticated' })]);
+      await client.query('set local role authenticated');
+      try {
+        return await client.query(sql, params);
+      } finally {
+        await client.query('reset role');
+      }
+    };
+    try {
+      await client.query('begin');
+      const aPage = (await client.query(
+        'select pk.linked_page::text as id from public.pages_keywords pk join public.pages p on p.id = pk.linked_page where pk.linked_keyword = $1 and p.site = $2 order by 1 limit 1',
+        [ids.aKeyword, ids.aSite])).rows[0].id;
+      const aRows = Number((await client.query('select count(*) as n from public.serps where linked_keyword = $1 and site = $2', [ids.aKeyword, ids.aSite])).rows[0].n);
+      assert.ok(aRows > 0);
+      const [aBefore, bBefore] = [await countOf(aPage), await countOf(ids.bPage)];
+
+      // B links A's keyword to B's page: none of A's SERP rows count for B
+      await as(OTHER_USER, 'select public.add_page_keyword($1, $2)', [ids.bPage, ids.aKeywordText]);
+      assert.equal(await countOf(ids.bPage), bBefore, "B's count leaves out A's SERP rows");
+      // B's own SERP row of the keyword counts for B only
+      const bRow = (await as(OTHER_USER, "insert into public.serps (linked_keyword, site, position_absolute, title) values ($1, $2, 1, 'B') returning id::text",
+        [ids.aKeyword, ids.bSite])).rows[0].id;
+      assert.deepEqual([await countOf(aPage), await countOf(ids.bPage)], [aBefore, bBefore + 1]);
+      // a SERP row moved to another site (the service) counts for that site's pages
+      await client.query('update public.serps set site = $2 where id = $1', [bRow, ids.aSite]);
+      assert.deepEqual([await countOf(aPage), await countOf(ids.bPage)], [aBefore + 1, bBefore]);
+      await client.query('update public.serps set site = $2 where id = $1', [bRow, ids.bSite]);
+      assert.deepEqual([await countOf(aPage), await countOf(ids.bPage)], [aBefore, bBefore + 1]);
+      await client.query('delete from public.serps where id = $1', [bRow]);
+      assert.deepEqual([await countOf(aPage), await countOf(ids.bPage)], [aBefore, bBefore]);
+
+      // A moves the page to another of A's sites: it counts that site's rows, then its own again
+      const aSite2 = (await client.query('select id::text from public.sites where linked_user = $1 and id <> $2 order by id limit 1', [DEMO_USER, ids.aSite])).rows[0].id;
+      await client.query('insert into public.serps (linked_keyword, site, position_absolute) select $1, $2, g from generate_series(1, 2) g', [ids.aKeyword, aSite2]);
+      assert.equal(await countOf(aPage), aBefore, "rows of A's other site do not count for this page");
+      const moved = await as(DEMO_USER, 'update public.pages set site = $2 where id = $1', [aPage, aSite2]);
+      assert.equal(moved.rowCount, 1);
+      const onSite2 = Number((await client.query(
+        `select count(*) as n from public.pages_keywords pk join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = $2
+          where pk.linked_page = $1`, [aPage, aSite2])).rows[0].n);
+      assert.ok(onSite2 >= 2);
+      assert.equal(await countOf(aPage), onSite2);
+      await as(DEMO_USER, 'update public.pages set site = $2 where id = $1', [aPage, ids.aSite]);
+      assert.equal(await countOf(aPage), aBefore);
+
+      // B unlinks the keyword
+      await as(OTHER_USER, 'delete from public.pages_keywords where linked_page = $1 and linked_keyword = $2', [ids.bPage, ids.aKeyword]);
+      assert.equal(await countOf(ids.bPage), bBefore);
+      assert.deepEqual((await client.query(MISMATCHES)).rows, []);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('#27.2 a page moved to another site while SERP rows of its keyword are added there counts them, in either order', async () => {
+    const page = (await one(
+      'select pk.linked_page::text as id from public.pages_keywords pk join public.pages p on p.id = pk.linked_page where pk.linked_keyword = $1 and p.site = $2 order by 1 limit 1',
+      [ids.aKeyword, ids.aSite])).id;
+    const site2 = (await one('select id::text from public.sites where linked_user = $1 and id <> $2 order by id limit 1', [DEMO_USER, ids.aSite])).id;
+    const [t1, t2] = [await db.pool.connect(), await db.pool.connect()];
+    /** Run `blocked` on t2, wait (by state) until it waits for a lock, then commit t1. @param {string} sql @param {unknown[]} params */
+    const whileBlocked = async (sql, params) => {
+      const pid = (await t2.query('select pg_backend_pid() as pid')).rows[0].pid;
+      let settled = false;
+      const running = t2.query(sql, params).finally(() => { settled = true; });
+      let blocked = false;
+      while (!settled && !blocked) blocked = (await db.pool.query('select wait_event_type as w from pg_stat_activity where pid = $1', [pid])).rows[0]?.w === 'Lock';
+      assert.ok(blocked, 'the second transaction waits for the first');
+      await t1.query('commit');
+      await running;
+      await t2.query('commit');
+    };
+    const expected = async () => Number((await one(
+      `select count(*) as n from public.pages p join public.pages_keywords pk on pk.linked_page = p.id
+         join public.serps s on s.linked_keyword = pk.linked_keyword and s.site = p.site where p.id = $1`, [page])).n);
+    const added = "insert into public.serps (linked_keyword, site, position_absolute, title) select $1, $2, g, 'race' from generate_series(1, 3) g";
+    try {
+      // the page moves first (its row locked), the SERP rows' trigger waits for it
+      await t1.query('begin');
+      await t1.query('update public.pages set site = $2 where id = $1', [page, site2]);
+      await t2.query('begin');
+      await whileBlocked(added, [ids.aKeyword, site2]);
+      assert.ok((await expected()) >= 3);
+      assert.equal(Number((await one('select serp_results_count as n from public.pages where id = $1', [page])).n), await expected());
+      // the SERP rows first (keyword and pages locked by their trigger), the move waits for them
+      await t1.query('begin');
+      await t1.query(added, [ids.aKeyword, ids.aSite]);
+      await t2.query('begin');
+      await whileBlocked('update public.pages set site = $2 where id = $1', [page, ids.aSite]);
+      assert.equal(Number((await one('select serp_results_count as n from public.pages where id = $1', [page])).n), await expected());
+    } finally {
+      for (const t of [t1, t2]) {
+        await t.query('rollback').catch(() => {});
+        t.release();
+      }
+      await db.pool.query("delete from public.serps where title = 'race' and linked_keyword = $1", [ids.aKeyword]);
+      await db.pool.query('update public.pages set site = $2 where id = $1', [page, ids.aSite]);
+    }
+    assert.deepEqual((await db.pool.query(MISMATCHES)).rows, []);
+  });
+
+  it('#27.2 the migration recounts the stored SERP counts (backfill), and runs again on a migrated database', async () => {
+    assert.deepEqual((await db.pool.query(MISMATCHES)).rows, [], 'the seed');
+    const sql = await fs.readFile(path.join(DEFAULT_MIGRATIONS_DIR, '20261128000500_tenant_isolation_leftovers.sql'), 'utf8');
+    const client = await db.pool.connect();
+    try {
+      await client.query('begin');
+      // counts as the old triggers left them: B's page linked to A's keyword counted A's SERP rows
+      await client.query("set local session_replication_role = 'replica'");
+      await client.query('insert into public.pages_keywords (linked_page, linked_keyword) values ($1, $2)', [ids.bPage, ids.aKeyword]);
+      await client.query(
+        `update public.pages p set serp_results_count = (select count(*) from public.pages_keywords pk
+            join public.serps s on s.linked_keyword = pk.linked_keyword where pk.linked_page = p.id)`);
+      await client.query("set local session_replication_role = 'origin'");
+      assert.ok((await client.query(MISMATCHES)).rowCount > 0, 'stale counts before the migration');
+      await client.query(sql);
+      assert.deepEqual((await client.query(MISMATCHES)).rows, []);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 });

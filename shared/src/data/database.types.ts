@@ -29,6 +29,12 @@ export type ArticleForView = {
   images: { id: number; image_url: string; chosen: boolean }[];
 };
 
+/**
+ * What the review functions (send_for_revision, cancel_revision, approve_version, cancel_approval)
+ * return: the version after the change, as in ArticleForView (no creator: anyone holding the link calls them).
+ */
+export type ReviewedVersion = ArticleForView['version'];
+
 /** Hints carried by errors the RPC functions raise (PostgREST error.hint). */
 export type RpcErrorHint =
   | 'demo_article'
@@ -807,10 +813,10 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
-      send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: PagesVersionsRow };
-      cancel_revision: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
-      approve_version: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
-      cancel_approval: { Args: { p_version_id: string }; Returns: PagesVersionsRow };
+      send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: ReviewedVersion };
+      cancel_revision: { Args: { p_version_id: string }; Returns: ReviewedVersion };
+      approve_version: { Args: { p_version_id: string }; Returns: ReviewedVersion };
+      cancel_approval: { Args: { p_version_id: string }; Returns: ReviewedVersion };
       get_article_for_view: { Args: { p_version_id: string }; Returns: ArticleForView | null };
       set_cover_image: { Args: { p_version_id: string; p_image_id: number }; Returns: ArticleForView };
       get_article_view_context: {

@@ -13,6 +13,7 @@ export type {
   FunctionArgs,
   FunctionReturns,
   ArticleForView,
+  ReviewedVersion,
   RpcErrorHint,
 } from './database.types';
 

@@ -25,7 +25,7 @@ describe('queryKeys', () => {
     expect(queryKeys.pageVersions.detail('0b9e…')).toEqual(['pageVersions', 'detail', '0b9e…']);
     expect(queryKeys.keywords.list(12)).toEqual(['keywords', 'list', { pageId: 12 }]);
     expect(queryKeys.keywords.search('  SEO Local ')).toEqual(['keywords', 'search', 'seo local']);
-    expect(queryKeys.serps.list(4)).toEqual(['serps', 'list', { keywordId: 4 }]);
+    expect(queryKeys.serps.list(4, 7)).toEqual(['serps', 'list', { keywordId: 4, siteId: 7 }]);
     expect(queryKeys.serps.count({ siteId: 7, ownSite: true })).toEqual(['serps', 'count', { siteId: 7, ownSite: true }]);
     expect(queryKeys.llmAnswers.list(12)).toEqual(['llmAnswers', 'list', { pageId: 12 }]);
     expect(queryKeys.images.list(12, 'proposition')).toEqual(['images', 'list', { pageId: 12, type: 'proposition' }]);

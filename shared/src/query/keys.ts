@@ -92,8 +92,8 @@ export const queryKeys = {
   serps: {
     all: ['serps'] as const,
     lists: () => [...queryKeys.serps.all, 'list'] as const,
-    /** the results of a keyword, by position */
-    list: (keywordId: KeywordId) => [...queryKeys.serps.lists(), { keywordId }] as const,
+    /** the results of a keyword on a site, by position */
+    list: (keywordId: KeywordId, siteId: SiteId) => [...queryKeys.serps.lists(), { keywordId, siteId }] as const,
     counts: () => [...queryKeys.serps.all, 'count'] as const,
     /** e.g. count({ siteId, ownSite: true }) for a site's own results, count({ keywordId }) */
     count: (filters: { siteId?: SiteId; keywordId?: KeywordId; ownSite?: boolean }) => [...queryKeys.serps.counts(), filters] as const,

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ArticleForView, FunctionReturns, PageVersion } from '@citable/shared';
+import type { ArticleForView, FunctionReturns, ReviewedVersion } from '@citable/shared';
 import { useUser } from '@citable/shared';
 import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
@@ -29,14 +29,15 @@ export async function getArticleViewContext(versionId: string): Promise<ArticleV
   return (await request((db) => db.rpc('get_article_view_context', { p_version_id: versionId }))) as ArticleViewContext | null;
 }
 
+// The review functions answer with the version's review state (ReviewedVersion), never its creator.
 export const sendForRevision = (versionId: string, comments: string) =>
-  request((db) => db.rpc('send_for_revision', { p_version_id: versionId, p_comments: comments })) as Promise<PageVersion>;
+  request((db) => db.rpc('send_for_revision', { p_version_id: versionId, p_comments: comments })) as Promise<ReviewedVersion>;
 export const cancelRevision = (versionId: string) =>
-  request((db) => db.rpc('cancel_revision', { p_version_id: versionId })) as Promise<PageVersion>;
+  request((db) => db.rpc('cancel_revision', { p_version_id: versionId })) as Promise<ReviewedVersion>;
 export const approveVersion = (versionId: string) =>
-  request((db) => db.rpc('approve_version', { p_version_id: versionId })) as Promise<PageVersion>;
+  request((db) => db.rpc('approve_version', { p_version_id: versionId })) as Promise<ReviewedVersion>;
 export const cancelApproval = (versionId: string) =>
-  request((db) => db.rpc('cancel_approval', { p_version_id: versionId })) as Promise<PageVersion>;
+  request((db) => db.rpc('cancel_approval', { p_version_id: versionId })) as Promise<ReviewedVersion>;
 export const setCoverImage = (versionId: string, imageId: number) =>
   request((db) => db.rpc('set_cover_image', { p_version_id: versionId, p_image_id: imageId })) as Promise<ArticleForView>;
 
@@ -122,7 +123,7 @@ export function useArticleViewContext(versionId: string | null, enabled: boolean
 export type ReviewAction = 'sendForRevision' | 'cancelRevision' | 'approve' | 'cancelApproval';
 
 /** Merges the version the server returned into the cached article (§4: the version is replaced). */
-export function withVersion(article: ArticleForView, version: PageVersion): ArticleForView {
+export function withVersion(article: ArticleForView, version: ReviewedVersion): ArticleForView {
   return {
     ...article,
     version: {
@@ -169,7 +170,7 @@ export function useReviewActions(versionId: string) {
   });
 
   const run = useCallback(
-    async (action: ReviewAction, comments?: string): Promise<PageVersion | null> => {
+    async (action: ReviewAction, comments?: string): Promise<ReviewedVersion | null> => {
       const now = Date.now();
       if (inFlight.current || now < lockedUntil.current) {
         lockedUntil.current = Math.max(lockedUntil.current, now + CLICK_BURST_MS);

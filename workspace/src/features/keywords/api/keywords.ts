@@ -11,25 +11,33 @@ export interface PageKeywordRow {
   to_search: boolean;
   linked_keyword: number;
   keyword: string;
-  /** number of SERP results of the keyword */
+  /** number of SERP results of the keyword on the page's site */
   serpCount: number;
 }
 
 export type SerpRow = Pick<Serp, 'id' | 'position_absolute' | 'title' | 'url' | 'meta_description' | 'type' | 'own_site' | 'site'>;
 
-async function serpCount(keywordId: number): Promise<number> {
+// A keyword's SERP rows are those of one site: a user may own several sites sharing a keyword, and a
+// page shows only its own site's rows (as pages.serp_results_count counts them).
+
+/** The number of SERP rows of a keyword on a site. */
+async function serpCount(keywordId: number, siteId: number): Promise<number> {
   const supabase = await loadSupabase();
-  const result = await supabase.from('serps').select('id', { count: 'exact', head: true }).eq('linked_keyword', keywordId);
+  const result = await supabase
+    .from('serps')
+    .select('id', { count: 'exact', head: true })
+    .eq('linked_keyword', keywordId)
+    .eq('site', siteId);
   if (result.error) throw toDataError(result.error, { status: result.status });
   return result.count ?? 0;
 }
 
-/** The page's keywords (in the order they were linked) with their SERP counts. */
-export async function getPageKeywords(pageId: number): Promise<PageKeywordRow[]> {
+/** The page's keywords (in the order they were linked) with their SERP counts on the page's site. */
+export async function getPageKeywords(pageId: number, siteId: number): Promise<PageKeywordRow[]> {
   const rows = (await request((db) =>
     db.from('pages_keywords').select('id, to_search, linked_keyword, keywords(id, keyword)').eq('linked_page', pageId).order('id'),
   )) as unknown as { id: number; to_search: boolean; linked_keyword: number; keywords: { id: number; keyword: string } | null }[];
-  const counts = await Promise.all(rows.map((row) => serpCount(row.linked_keyword)));
+  const counts = await Promise.all(rows.map((row) => serpCount(row.linked_keyword, siteId)));
   return rows.map((row, i) => ({
     id: row.id,
     to_search: row.to_search,
@@ -39,22 +47,27 @@ export async function getPageKeywords(pageId: number): Promise<PageKeywordRow[]>
   }));
 }
 
-export function usePageKeywords(pageId: number) {
-  return useQuery({ queryKey: queryKeys.keywords.list(pageId), queryFn: () => getPageKeywords(pageId) });
+/** The keywords of a page of site `siteId` (the route's, checked by the page context), with their SERP counts there. */
+export function usePageKeywords(pageId: number, siteId: number) {
+  return useQuery({ queryKey: queryKeys.keywords.list(pageId), queryFn: () => getPageKeywords(pageId, siteId) });
 }
 
-export function useSerps(keywordId: number | null) {
+/** The SERP rows of a keyword on a site, by position. */
+export const getSerps = (keywordId: number, siteId: number) =>
+  request((db) =>
+    db
+      .from('serps')
+      .select('id, position_absolute, title, url, meta_description, type, own_site, site')
+      .eq('linked_keyword', keywordId)
+      .eq('site', siteId)
+      .order('position_absolute', { ascending: true, nullsFirst: false })
+      .order('id'),
+  ) as Promise<SerpRow[]>;
+
+export function useSerps(keywordId: number | null, siteId: number) {
   return useQuery({
-    queryKey: queryKeys.serps.list(keywordId ?? 0),
-    queryFn: () =>
-      request((db) =>
-        db
-          .from('serps')
-          .select('id, position_absolute, title, url, meta_description, type, own_site, site')
-          .eq('linked_keyword', keywordId as number)
-          .order('position_absolute', { ascending: true, nullsFirst: false })
-          .order('id'),
-      ) as Promise<SerpRow[]>,
+    queryKey: queryKeys.serps.list(keywordId ?? 0, siteId),
+    queryFn: () => getSerps(keywordId as number, siteId),
     enabled: keywordId !== null,
   });
 }

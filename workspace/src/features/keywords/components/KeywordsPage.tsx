@@ -26,7 +26,7 @@ const REFRESH_AFTER_QUEUE_MS = 2000;
 function KeywordsScreen({ page }: { page: PageContext }) {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
-  const keywords = usePageKeywords(page.id);
+  const keywords = usePageKeywords(page.id, page.site);
   const serpsAction = useSerpsActionId();
   const setToSearch = useSetToSearch(page.id);
   const removeKeyword = useRemoveKeyword(page.id);
@@ -259,7 +259,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
       </Paper>
 
       <AddKeywordModal pageId={page.id} opened={adding} onClose={() => setAdding(false)} />
-      <SerpResultsModal keyword={viewing} siteUrl={page.sites?.url ?? null} onClose={() => setViewing(null)} />
+      <SerpResultsModal keyword={viewing} siteId={page.site} siteUrl={page.sites?.url ?? null} onClose={() => setViewing(null)} />
       <ConfirmDeleteModal
         opened={toRemove !== null}
         title={t('removeDialog.title')}

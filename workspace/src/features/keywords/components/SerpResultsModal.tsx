@@ -34,15 +34,17 @@ function typeLabel(type: string, t: TFunction): string {
 
 interface SerpResultsModalProps {
   keyword: { id: number; text: string } | null;
+  /** the page's site: only its SERP rows are listed */
+  siteId: number;
   siteUrl: string | null;
   onClose: () => void;
 }
 
-/** The SERP results of a keyword, by position (spec/app.md §2, §9: meta description cut at 150 characters). */
-export function SerpResultsModal({ keyword, siteUrl, onClose }: SerpResultsModalProps) {
+/** The SERP results of a keyword on the page's site, by position (spec/app.md §2, §9: meta description cut at 150 characters). */
+export function SerpResultsModal({ keyword, siteId, siteUrl, onClose }: SerpResultsModalProps) {
   const { t } = useTranslation(NS);
   const isMobile = useMediaQuery('(max-width: 48em)');
-  const serps = useSerps(keyword?.id ?? null);
+  const serps = useSerps(keyword?.id ?? null, siteId);
 
   let body;
   if (serps.isPending) body = <ScreenLoader label={t('serps.loading')} />;
