@@ -175,6 +175,9 @@ export type PagesVersionsRow = {
   origin: string | null;
   instruction: string | null;
   sources: Json | null;
+  generated_by_action: number | null;
+  generated_for_run: string | null;
+  html_sanitized: boolean;
 };
 
 export type PagesVersionsImagesRow = {
@@ -564,6 +567,9 @@ export type Database = {
           origin?: string | null;
           instruction?: string | null;
           sources?: Json | null;
+          generated_by_action?: number | null;
+          generated_for_run?: string | null;
+          html_sanitized?: boolean;
         };
         Update: {
           id?: string;
@@ -582,8 +588,18 @@ export type Database = {
           origin?: string | null;
           instruction?: string | null;
           sources?: Json | null;
+          generated_by_action?: number | null;
+          generated_for_run?: string | null;
+          html_sanitized?: boolean;
         };
         Relationships: [
+          {
+            foreignKeyName: 'pages_versions_generated_by_action_fkey';
+            columns: ['generated_by_action'];
+            isOneToOne: false;
+            referencedRelation: 'pages_actions';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'pages_versions_page_fkey';
             columns: ['page'];
