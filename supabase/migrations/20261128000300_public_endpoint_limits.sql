@@ -76,6 +76,14 @@ begin
 end
 $$;
 revoke all on function private.count_public_submission(text, integer) from public;
+do $$
+begin
+  if exists (select 1 from pg_roles where rolname = 'anon') then
+    revoke all on function private.request_source() from anon, authenticated;
+    revoke all on function private.count_public_submission(text, integer) from anon, authenticated;
+  end if;
+end
+$$;
 
 -- Contact form (spec/public.md §5): as in 20261121000300, plus the per-source cap.
 create or replace function public.submit_contact_message(p_name text, p_email text, p_message text) returns json
