@@ -472,7 +472,7 @@ export function createAuthService({
         if (row.revoked) {
           // GoTrue's refresh_token_reuse_interval: within a few seconds of its rotation, the token
           // gives the session its rotation made (two tabs refreshing at once both get it).
-          const reusable = row.session_id && Date.now() - new Date(row.updated_at).getTime() <= refreshTokenReuseInterval * 1000;
+          const reusable = refreshTokenReuseInterval > 0 && row.session_id && Date.now() - new Date(row.updated_at).getTime() <= refreshTokenReuseInterval * 1000;
           if (reusable) {
             const { rows: active } = await db.query(
               'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
