@@ -6,8 +6,12 @@
 // GOTRUE_MAILER_AUTOCONFIRM (default false: sign-ups must confirm their e-mail
 // through the link mailed to them, like hosted Supabase), GOTRUE_DISABLE_SIGNUP (default false:
 // true refuses new sign-ups, as the self-hosted server does),
-// GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION (default false), RATE_LIMIT_* (see README),
-// REST_CONCURRENCY (/rest/v1 requests in PostgREST at once; see startStack).
+// GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION (default false),
+// GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL (seconds, default 10), RATE_LIMIT_* (see README),
+// REST_CONCURRENCY (/rest/v1 requests in PostgREST at once; see startStack), MAILBOX_KEY (/mailbox
+// needs it when set), ALLOW_INSECURE_DEFAULTS (default false: on a HOST other than loopback the demo
+// JWT secret and a keyless mailbox are refused), POSTGRES_PASSWORD (the embedded superuser's; default
+// a random one kept in DATA_DIR/postgres-password).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, startStack } from './index.js';
@@ -44,6 +48,15 @@ function parseRestConcurrency() {
   if (v === undefined || v === '') return undefined;
   const n = Number.parseInt(v, 10);
   if (!Number.isInteger(n) || n < 0 || String(n) !== v.trim()) throw new Error('REST_CONCURRENCY must be a non-negative integer');
+  return n;
+}
+
+/** A non-negative whole number of seconds from the environment; unset = the default. */
+function parseSeconds(name) {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  const n = Number.parseInt(v, 10);
+  if (!Number.isInteger(n) || n < 0 || String(n) !== v.trim()) throw new Error(`${name} must be a non-negative integer (seconds)`);
   return n;
 }
 
@@ -85,6 +98,9 @@ async function main() {
     updatePasswordRequireReauthentication: parseBool(env.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION, false),
     rateLimits: parseRateLimits(),
     restConcurrency: parseRestConcurrency(),
+    refreshTokenReuseInterval: parseSeconds('GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL'),
+    mailboxKey: env.MAILBOX_KEY || undefined,
+    allowInsecureDefaults: parseBool(env.ALLOW_INSECURE_DEFAULTS, false),
     log,
     onFatal: (err) => exit(1, `FATAL: ${err.message} Stopping.`),
   });

@@ -11,6 +11,44 @@ const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'trailers',
   'transfer-encoding', 'upgrade', 'host',
 ]);
+/**
+ * Client-address headers the gateway sets itself: a client's own are dropped, so what PostgREST
+ * (and the SQL functions reading request.headers) sees is the socket's address.
+ */
+const CLIENT_ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-real-ip', 'cf-connecting-ip', 'forwarded']);
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const HEX = /^[0-9a-fA-F]{2}$/;
+
+/**
+ * Percent-decodes a URL part as PostgREST does (a '%' not followed by two hex digits stays as it
+ * is); null when the bytes are not valid UTF-8.
+ * @param {string} raw
+ * @returns {string | null}
+ */
+export function percentDecode(raw) {
+  if (!raw.includes('%')) return raw;
+  /** @type {number[]} */
+  const bytes = [];
+  for (let i = 0; i < raw.length; i += 1) {
+    const c = raw.charCodeAt(i);
+    if (c === 37 && HEX.test(raw.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(raw.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (c < 0x80) {
+      bytes.push(c);
+    } else {
+      bytes.push(...Buffer.from(raw[i], 'utf8'));
+    }
+  }
+  try {
+    return UTF8.decode(Uint8Array.from(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** A function name as the limiter counts it: decoded, without surrounding space, lower case. */
+const RPC_NAME = /^[a-z_][a-z0-9_$]*$/;
 
 export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
 
@@ -114,7 +152,7 @@ export function createGateway(opts) {
   const anyOrigin = origins.has('*');
   const limits = { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimits || {}) };
   const limiters = Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, createRateLimiter(v)]));
-  const publicRpcs = new Set(opts.publicRpcs || DEFAULT_PUBLIC_RPCS);
+  const publicRpcs = new Set((opts.publicRpcs || DEFAULT_PUBLIC_RPCS).map((n) => n.toLowerCase()));
   const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...(opts.bodyLimits || {}) };
   const validKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
   const isDbDown = opts.isDbDown || (() => false);
@@ -210,6 +248,21 @@ export function createGateway(opts) {
     }
   }
 
+  /** A PostgREST-shaped 400 (PGRST100 is its code for a request it cannot parse). */
+  function badRestRequest(req, res, message) {
+    req.resume();
+    sendJson(res, 400, { code: 'PGRST100', details: null, hint: null, message });
+  }
+
+  /**
+   * The OpenAPI root (GET /rest/v1/) lists every table, column and function: the service role's
+   * only, as Supabase does for its new API keys. The caller is the service role when its bearer
+   * (or its apikey, the bearer when there is no Authorization) is the service_role key.
+   */
+  function isServiceRole(req) {
+    return req.headers.authorization === `Bearer ${opts.serviceRoleKey}`;
+  }
+
   function dbDownResponse(req, res, prefix) {
     req.resume();
     if (prefix === '/auth/v1') {
@@ -259,7 +312,7 @@ export function createGateway(opts) {
       return;
     }
     const headers = {};
-    for (const k in req.headers) if (!HOP_BY_HOP.has(k)) headers[k] = req.headers[k];
+    for (const k in req.headers) if (!HOP_BY_HOP.has(k) && !CLIENT_ADDRESS_HEADERS.has(k)) headers[k] = req.headers[k];
     headers['x-forwarded-for'] = clientIp(req);
     headers['x-forwarded-proto'] = 'http';
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
@@ -323,7 +376,7 @@ export function createGateway(opts) {
     let head = `${req.method} ${target} HTTP/1.1\r\nhost: ${pgrst.socketPath ? 'localhost' : `127.0.0.1:${pgrst.port}`}\r\n`;
     const h = req.headers;
     for (const k in h) {
-      if (HOP_BY_HOP.has(k) || k === 'x-forwarded-for' || k === 'x-forwarded-proto' || k === 'x-forwarded-host') continue;
+      if (HOP_BY_HOP.has(k) || CLIENT_ADDRESS_HEADERS.has(k)) continue;
       const v = h[k];
       if (Array.isArray(v)) for (const one of v) head += `${k}: ${one}\r\n`;
       else if (v !== undefined) head += `${k}: ${v}\r\n`;
@@ -431,10 +484,34 @@ export function createGateway(opts) {
       const r = limiters.verify.hit(`verify:${ip}`);
       if (!r.ok) return tooMany(req, res, 'auth', r.retryAfter);
     } else if (prefix === '/rest/v1') {
-      const rpc = /^\/rpc\/([^/]+)$/.exec(subpath);
-      if (rpc && publicRpcs.has(rpc[1])) {
-        const r = limiters.rpc.hit(`rpc:${rpc[1]}:${ip}`);
-        if (!r.ok) return tooMany(req, res, 'rpc', r.retryAfter);
+      // PostgREST answers a URL that is not UTF-8 once decoded with a 500: refuse it here.
+      const path = percentDecode(subpath);
+      if (path === null || percentDecode(url.search) === null) {
+        return badRestRequest(req, res, 'Invalid UTF-8 in the request URL');
+      }
+      // PostgREST's routing ignores empty path segments: /rest/v1//rpc//f is /rpc/f.
+      const segments = path.split('/').filter(Boolean);
+      if (segments.length === 0 && !isServiceRole(req)) {
+        req.resume();
+        sendJson(res, 403, {
+          code: '42501',
+          details: null,
+          hint: 'The schema listing needs the service_role key.',
+          message: 'permission denied: the OpenAPI description is only for the service role',
+        });
+        return;
+      }
+      if (segments[0] === 'rpc') {
+        // The limit counts the decoded, normalised name: %5F, case or a trailing slash does not
+        // make another function; a name no function can have is refused here.
+        const name = (segments[1] ?? '').trim().toLowerCase();
+        if (segments.length !== 2 || !RPC_NAME.test(name) || name.length > 63) {
+          return badRestRequest(req, res, 'Invalid function name in the request path');
+        }
+        if (publicRpcs.has(name)) {
+          const r = limiters.rpc.hit(`rpc:${name}:${ip}`);
+          if (!r.ok) return tooMany(req, res, 'rpc', r.retryAfter);
+        }
       }
     }
 

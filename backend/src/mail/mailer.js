@@ -1,16 +1,20 @@
 // Outgoing mail: real SMTP through nodemailer when SMTP_URL is set, otherwise a
 // local mailbox (kept in memory, persisted to DATA_DIR/mailbox.json) served at
-// GET /mailbox (HTML) and GET /mailbox/messages (JSON, newest first).
-import { randomUUID } from 'node:crypto';
+// GET /mailbox (HTML) and GET /mailbox/messages (JSON, newest first). With a mailbox key
+// (MAILBOX_KEY) those need it, in the x-mailbox-key header or ?key=: the mails hold sign-in and
+// password-reset links. The file is the owner's only (0600) for the same reason.
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { escapeHtml, sendJson } from '../http-util.js';
 
 const MAX_MESSAGES = 500;
 
-export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply@citable.local>', log = () => {} } = {}) {
+const digest = (/** @type {string} */ s) => createHash('sha256').update(s).digest();
+
+export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply@citable.local>', mailboxKey = '', log = () => {} } = {}) {
   const messages = [];
   const file = dataDir ? path.join(dataDir, 'mailbox.json') : null;
   if (file) {
@@ -20,6 +24,8 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
     } catch {
       /* first start or unreadable file: start empty */
     }
+    // A file written by an older version may be world-readable.
+    await chmod(file, 0o600).catch(() => {});
   }
   let saving = Promise.resolve();
   const persist = () => {
@@ -29,7 +35,7 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
       .then(async () => {
         await mkdir(path.dirname(file), { recursive: true });
         const tmp = `${file}.${process.pid}.tmp`;
-        await writeFile(tmp, snapshot);
+        await writeFile(tmp, snapshot, { mode: 0o600 });
         await rename(tmp, file);
       })
       .catch((e) => log(`mailbox: could not save ${file}: ${e.message}`));
@@ -86,7 +92,18 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
     escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
 
   /** Handles /mailbox requests (prefix already stripped: '/', '/messages'). */
+  function hasKey(req, query) {
+    if (!mailboxKey) return true;
+    const given = req.headers['x-mailbox-key'] || query.get('key') || '';
+    return timingSafeEqual(digest(String(given)), digest(mailboxKey));
+  }
+
   function handle(req, res, subpath, query) {
+    if (!hasKey(req, query)) {
+      req.resume();
+      sendJson(res, 401, { message: 'The mailbox needs its key (MAILBOX_KEY): send it in the x-mailbox-key header or as ?key=' }, { 'cache-control': 'no-store' });
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { message: 'Method not allowed' }, { allow: 'GET' });
       return;

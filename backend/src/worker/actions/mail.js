@@ -3,7 +3,9 @@
 // a first-article request also tells the requester what happens next, in their language
 // (first_article_requests.language, from the public site's language when they asked).
 // "Once": a key per e-mail in citable_worker.sent_mails, inserted in the transaction that sends
-// it — a job that runs again finds the key and skips the e-mail.
+// it — a job that runs again finds the key and skips the e-mail. claim_first_article inserts the
+// requester's key itself (skipped = 'recipient_daily_cap') when that address already had a request in
+// the last 24 hours: one e-mail a day per address (migration 20261128000300).
 import { NotConfiguredError, PermanentError } from '../errors.js';
 import { loadPageContext, workerTx } from '../db.js';
 
