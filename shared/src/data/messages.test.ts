@@ -44,6 +44,15 @@ describe('dataErrorMessage', () => {
     expect(dataErrorMessage(flood, tFr)).toBe('Trop de demandes en peu de temps. Patientez quelques minutes avant de réessayer.');
   });
 
+  it('#27.12 says how many rows one request may carry when the database refuses more (PT413, too_many_rows)', () => {
+    const error = toDataError(
+      { code: 'PT413', message: 'Too many rows in one request: at most 500 pages actions at a time (got 501).', hint: 'too_many_rows' },
+      { status: 413 },
+    );
+    expect(dataErrorMessage(error, tFr)).toBe('Trop d’éléments envoyés en une fois\u00a0: 500\u00a0au plus par demande.');
+    expect(dataErrorMessage(error, tEn)).toBe('Too many items in one request: at most 500 at a time.');
+  });
+
   it('says "too large" for a 413 (an upload over the limit)', () => {
     const error = new StorageApiError('The object exceeded the maximum allowed size', 413, '413');
     expect(dataErrorMessage(error, tEn)).toBe('The file or content sent is too large.');

@@ -25,6 +25,8 @@ export function readableServerMessage(error: unknown): string | undefined {
  */
 export function dataErrorMessage(error: unknown, t: Translate = defaultTranslate): string {
   const dataError = toDataError(error);
+  // 20261128000400: more rows in one request than the database takes (PT413, hint too_many_rows)
+  if (dataError.hint === 'too_many_rows') return t('errors:data.tooManyRows');
   if (dataError.status === 413) return t('errors:data.tooLarge');
   if (dataError.kind === 'unknown') {
     // a JavaScript failure (TypeError: x is undefined…) says nothing to a user
