@@ -1,7 +1,7 @@
 /** The page a sub-screen is about, with its site (name and URL: the brand and domain of the citation figures). */
 import { useQuery } from '@tanstack/react-query';
 import type { Page, Site } from '@citable/shared';
-import { DataError, isDataError, request } from '@citable/shared/data';
+import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
 export type PageContext = Pick<Page, 'id' | 'site' | 'name' | 'url'> & { sites: Pick<Site, 'id' | 'name' | 'url'> | null };
@@ -31,6 +31,5 @@ export function usePageContext(siteId: number | null, pageId: number | null) {
     queryKey: [...queryKeys.pages.detail(pageId ?? 0), 'context', { siteId }],
     queryFn: () => getPageContext(siteId as number, pageId as number),
     enabled: siteId !== null && pageId !== null,
-    retry: (count, error) => !(isDataError(error) && error.kind === 'not_found') && count < 2,
   });
 }

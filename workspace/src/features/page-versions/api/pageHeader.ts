@@ -1,7 +1,7 @@
 /** The page the versions screen is about, with its site's name for the breadcrumb (spec/app.md §7 "pages: select by id"). */
 import { useQuery } from '@tanstack/react-query';
 import type { Page } from '@citable/shared';
-import { isDataError, request } from '@citable/shared/data';
+import { request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
 export type VersionsPageHeader = Pick<Page, 'id' | 'site' | 'name' | 'url'> & { sites: { name: string } | null };
@@ -18,6 +18,5 @@ export function useVersionsPageHeader(siteId: number | null, pageId: number | nu
     queryKey: [...queryKeys.pages.detail(pageId ?? 0), 'versions-header', { siteId }],
     queryFn: () => getVersionsPageHeader(siteId as number, pageId as number),
     enabled: siteId !== null && pageId !== null,
-    retry: (count, error) => !(isDataError(error) && error.kind === 'not_found') && count < 2,
   });
 }
