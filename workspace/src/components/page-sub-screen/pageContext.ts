@@ -6,13 +6,6 @@ import { queryKeys } from '@citable/shared/query';
 
 export type PageContext = Pick<Page, 'id' | 'site' | 'name' | 'url'> & { sites: Pick<Site, 'id' | 'name' | 'url'> | null };
 
-/** A route param that is a positive integer id, or null. */
-export function parseRouteId(param: string | undefined): number | null {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 ? id : null;
-}
-
 /**
  * DataError not_found when the page is missing, not the user's, or of another site. The site is
  * joined with `!inner`: a demo page (readable by everyone) of a site that is not the signed-in

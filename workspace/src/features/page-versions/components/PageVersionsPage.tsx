@@ -24,7 +24,6 @@ import {
   activeVersionOf,
   canCompare,
   defaultComparison,
-  parseId,
   parseVersionId,
   reviewState,
   type ViewerState,
@@ -34,6 +33,7 @@ import { ModifyVersionForm } from './ModifyVersionForm';
 import { STATE_COLOR, STATE_TEXT, VersionsTable } from './VersionsTable';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { WrappingBreadcrumbs } from '../../../components/WrappingBreadcrumbs';
+import { parseRouteId } from '../../../utils/routeId';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
@@ -62,8 +62,8 @@ function PageUnavailable() {
 export function PageVersionsPage() {
   const { t, i18n } = useTranslation(NS);
   const params = useParams();
-  const siteId = parseId(params.siteId);
-  const pageId = parseId(params.pageId);
+  const siteId = parseRouteId(params.siteId);
+  const pageId = parseRouteId(params.pageId);
   const validIds = siteId !== null && pageId !== null;
   const header = useVersionsPageHeader(siteId, pageId);
   const pageOk = header.isSuccess;
