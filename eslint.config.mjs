@@ -146,6 +146,18 @@ export default tseslint.config(
     },
   },
   {
+    // one retry policy (shouldRetry in @citable/shared/query: no 4xx, not_found included): a query of
+    // an app never sets its own (issue 28: seven copies had drifted into retrying 401/403/400 twice)
+    files: APPS.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.name=/^use(Suspense)?(Query|Queries|InfiniteQuery)$/] Property[key.name='retry']",
+        message: 'Queries follow the central retry policy (shouldRetry in @citable/shared/query/client.ts): a case of its own goes there, not here.',
+      }],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -2,8 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createStore } from 'zustand/vanilla';
 import { authStore } from '@citable/shared';
-import { DataError } from '@citable/shared/data';
-import { createQueryClient, shouldRetry, STALE_TIME_MS } from './client';
+import { DataError, toDataError } from '@citable/shared/data';
+import { createQueryClient, MAX_RETRIES, shouldRetry, STALE_TIME_MS } from './client';
 import { clearCacheOnUserChange } from './authSync';
 import { queryKeys } from './keys';
 import { QueryProvider, invalidate, queryClient } from './index';
@@ -30,9 +30,41 @@ describe('retry policy', () => {
     expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
   });
 
+  // the apps' queries set no retry of their own (issue 28): these cases are the whole policy
+  it.each([
+    ['not found (PGRST116, no row)', { code: 'PGRST116', message: 'no rows', details: 'The result contains 0 rows' }],
+    ['not found (404)', { message: 'Not Found', status: 404 }],
+    ['not found (DataError thrown by a query function)', new DataError('not_found', 'Page not found')],
+    ['unauthorized (401, JWT expired)', { code: 'PGRST301', message: 'JWT expired', status: 401 }],
+    ['unauthorized (401 status only)', { message: 'Unauthorized', status: 401 }],
+    ['forbidden (403, row-level security)', { code: '42501', message: 'permission denied', status: 403 }],
+    ['forbidden (403 status only)', { message: 'Forbidden', status: 403 }],
+    ['invalid (400, bad input)', { code: '22P02', message: 'invalid input syntax', status: 400 }],
+    ['invalid (400 status only)', { message: 'Bad Request', status: 400 }],
+    ['conflict (409)', { code: '23505', message: 'duplicate', status: 409 }],
+    ['rate limited (429)', { code: '429', message: 'Too Many Requests' }],
+  ])('never retries %s', (_case, error) => {
+    expect(toDataError(error).isRetryable).toBe(false);
+    expect(shouldRetry(0, error)).toBe(false);
+  });
+
+  it.each([
+    ['network (failed fetch)', new TypeError('Failed to fetch')],
+    ['network (status 0)', { message: 'TypeError: Failed to fetch', status: 0 }],
+    ['server (503)', { message: 'Service Unavailable', status: 503 }],
+    ['server (PGRST000, database unreachable)', { code: 'PGRST000', message: 'connection refused', status: 503 }],
+  ])('retries %s at most twice, MAX_RETRIES times', (_case, error) => {
+    expect(MAX_RETRIES).toBeGreaterThanOrEqual(1);
+    expect(MAX_RETRIES).toBeLessThanOrEqual(2);
+    const retried = [0, 1, 2, 3].filter((failureCount) => shouldRetry(failureCount, error));
+    expect(retried).toEqual([...Array(MAX_RETRIES).keys()]);
+  });
+
   it('is the default of the client, with a 30 s staleTime', () => {
     const client = createQueryClient();
     expect(client.getDefaultOptions().queries).toMatchObject({ staleTime: STALE_TIME_MS, retry: shouldRetry });
+    // TanStack Query's exponential backoff between attempts (1 s, 2 s…), not replaced
+    expect(client.getDefaultOptions().queries?.retryDelay).toBeUndefined();
     expect(STALE_TIME_MS).toBe(30_000);
   });
 

@@ -22,8 +22,10 @@ export const STALE_TIME_MS = 30_000;
 export const MAX_RETRIES = 1;
 
 /**
- * Retry policy of every query: never an error the same request would get again (4xx: unauthorized,
- * forbidden, not found, conflict, invalid, rate limited), up to MAX_RETRIES times otherwise.
+ * Retry policy of every query, and the only one (no query sets `retry`: eslint.config.mjs): never an
+ * error the same request would get again (4xx: unauthorized, forbidden, not found — also a query
+ * function's own `new DataError('not_found')` for a missing row —, conflict, invalid, rate limited),
+ * up to MAX_RETRIES times otherwise (network, server, unknown), with TanStack Query's backoff.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES && toDataError(error).isRetryable;

@@ -1,17 +1,10 @@
 /** The page a sub-screen is about, with its site (name and URL: the brand and domain of the citation figures). */
 import { useQuery } from '@tanstack/react-query';
 import type { Page, Site } from '@citable/shared';
-import { DataError, isDataError, request } from '@citable/shared/data';
+import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
 export type PageContext = Pick<Page, 'id' | 'site' | 'name' | 'url'> & { sites: Pick<Site, 'id' | 'name' | 'url'> | null };
-
-/** A route param that is a positive integer id, or null. */
-export function parseRouteId(param: string | undefined): number | null {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 ? id : null;
-}
 
 /**
  * DataError not_found when the page is missing, not the user's, or of another site. The site is
@@ -31,6 +24,5 @@ export function usePageContext(siteId: number | null, pageId: number | null) {
     queryKey: [...queryKeys.pages.detail(pageId ?? 0), 'context', { siteId }],
     queryFn: () => getPageContext(siteId as number, pageId as number),
     enabled: siteId !== null && pageId !== null,
-    retry: (count, error) => !(isDataError(error) && error.kind === 'not_found') && count < 2,
   });
 }

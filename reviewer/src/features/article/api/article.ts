@@ -41,8 +41,6 @@ export const cancelApproval = (versionId: string) =>
 export const setCoverImage = (versionId: string, imageId: number) =>
   request((db) => db.rpc('set_cover_image', { p_version_id: versionId, p_image_id: imageId })) as Promise<ArticleForView>;
 
-const isNotFound = (error: unknown) => error instanceof DataError && error.kind === 'not_found';
-
 let embeddedRead = false;
 const pageLoadedAt = Date.now();
 
@@ -101,7 +99,6 @@ export function useArticle(versionId: string | null) {
     initialData: () => (versionId ? embeddedArticle(versionId) : undefined),
     initialDataUpdatedAt: pageLoadedAt,
     enabled: versionId !== null,
-    retry: (count, error) => !isNotFound(error) && count < 2,
   });
 }
 
@@ -116,7 +113,6 @@ export function useArticleViewContext(versionId: string | null, enabled: boolean
     initialData: () => (versionId && userId === null ? embeddedContext(versionId) : undefined),
     initialDataUpdatedAt: pageLoadedAt,
     enabled: versionId !== null && enabled && idle,
-    retry: 1,
   });
 }
 

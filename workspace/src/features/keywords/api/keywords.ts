@@ -1,7 +1,7 @@
 /** Keywords of a page and their SERPs (spec/app.md §7 pages_keywords, keywords, serps; §8 keyword messages). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { loadSupabase, type Serp } from '@citable/shared';
-import { isDataError, request, toDataError } from '@citable/shared/data';
+import type { Serp } from '@citable/shared';
+import { isDataError, request, requestCount } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { getActionId, queueSearchAction } from '../../../components/queueSearchAction';
 import { normalizeKeyword } from '../utils/keywords';
@@ -21,16 +21,8 @@ export type SerpRow = Pick<Serp, 'id' | 'position_absolute' | 'title' | 'url' | 
 // page shows only its own site's rows (as pages.serp_results_count counts them).
 
 /** The number of SERP rows of a keyword on a site. */
-async function serpCount(keywordId: number, siteId: number): Promise<number> {
-  const supabase = await loadSupabase();
-  const result = await supabase
-    .from('serps')
-    .select('id', { count: 'exact', head: true })
-    .eq('linked_keyword', keywordId)
-    .eq('site', siteId);
-  if (result.error) throw toDataError(result.error, { status: result.status });
-  return result.count ?? 0;
-}
+const serpCount = (keywordId: number, siteId: number) =>
+  requestCount((db) => db.from('serps').select('id', { count: 'exact', head: true }).eq('linked_keyword', keywordId).eq('site', siteId));
 
 /** The page's keywords (in the order they were linked) with their SERP counts on the page's site. */
 export async function getPageKeywords(pageId: number, siteId: number): Promise<PageKeywordRow[]> {

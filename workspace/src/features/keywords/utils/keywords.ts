@@ -1,4 +1,5 @@
 /** Pure rules of the keywords screen (spec/app.md §2 "Keywords", §5 "Keyword add", §9). */
+import { hostOf, isOnDomain } from '../../../utils/domain';
 
 /** §9: the SERP meta description is cut at 150 characters. */
 export const META_DESCRIPTION_MAX = 150;
@@ -22,22 +23,9 @@ export function truncateMeta(text: string | null | undefined, max = META_DESCRIP
   return chars.length <= max ? text : `${chars.slice(0, max).join('').trimEnd()}…`;
 }
 
-/** The hostname of a URL without www. (lowercased), or null. */
-export function hostOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase();
-    return host.replace(/^www\./, '').replace(/\.$/, '') || null;
-  } catch {
-    return null;
-  }
-}
-
 /** A SERP row of the site's own domain (or one of its subdomains). */
 export function isOwnResult(resultUrl: string | null | undefined, siteUrl: string | null | undefined): boolean {
-  const host = hostOf(resultUrl);
-  const site = hostOf(siteUrl);
-  return host !== null && site !== null && (host === site || host.endsWith(`.${site}`));
+  return isOnDomain(hostOf(resultUrl), hostOf(siteUrl));
 }
 
 /** §2: the SERP search button shows for a keyword used in search, without SERPs, when the serps action id is known. */

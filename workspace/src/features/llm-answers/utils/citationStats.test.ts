@@ -1,4 +1,4 @@
-import { computeCitationStats, siteDomainOf, type AnswerForStats } from './citationStats';
+import { computeCitationStats, type AnswerForStats } from './citationStats';
 
 let id = 0;
 const answer = (model: string, version: string | null, domain: boolean, brand: boolean, domains: string[] = [], analysed = true): AnswerForStats => ({
@@ -82,11 +82,5 @@ describe('computeCitationStats', () => {
     expect(empty.overall.n).toBe(0);
     expect(empty.overall.domain).toBeNull();
     expect(empty.byModel).toEqual([]);
-  });
-
-  it('siteDomainOf', () => {
-    expect(siteDomainOf('https://WWW.Example.com/a')).toBe('example.com');
-    expect(siteDomainOf('example.com')).toBe('example.com');
-    expect(siteDomainOf('')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  * one cited in its place.
  * Answers not analysed yet (analysed_at null) are left out and counted apart.
  */
+import { hostOf, isOnDomain } from '../../../utils/domain';
 import { wilsonInterval, type Proportion } from './wilson';
 
 export interface AnswerForStats {
@@ -42,26 +43,13 @@ export interface CitationStats {
   byVersion: CitationGroup[];
 }
 
-/** Lowercased hostname without www., or null. */
-export function siteDomainOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase();
-    return host.replace(/^www\./, '').replace(/\.$/, '') || null;
-  } catch {
-    return null;
-  }
-}
-
-const isOwn = (host: string, site: string | null) => site !== null && (host === site || host.endsWith(`.${site}`));
-
 function group(key: string, rows: readonly AnswerForStats[], siteDomain: string | null, maxCompetitors: number): CitationGroup {
   const n = rows.length;
   const counts = new Map<string, number>();
   for (const row of rows) {
     if (row.domain_cited) continue; // cited next to the site, not instead of it
     for (const domain of new Set(row.cited_domains ?? [])) {
-      if (!isOwn(domain, siteDomain)) counts.set(domain, (counts.get(domain) ?? 0) + 1);
+      if (!isOnDomain(domain, siteDomain)) counts.set(domain, (counts.get(domain) ?? 0) + 1);
     }
   }
   const competitors = [...counts.entries()]
@@ -83,7 +71,7 @@ export function computeCitationStats(
   versionOrder: readonly string[] = [],
   { maxCompetitors = 8 }: { maxCompetitors?: number } = {},
 ): CitationStats {
-  const siteDomain = siteDomainOf(siteUrl);
+  const siteDomain = hostOf(siteUrl);
   const analysed = answers.filter((a) => a.analysed_at !== null && a.domain_cited !== null && a.brand_mentioned !== null);
 
   const byModelRows = new Map<string, AnswerForStats[]>();

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { PageVersion } from '@citable/shared';
-import { DataError, isDataError, request } from '@citable/shared/data';
+import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
 /** A row of the versions table: everything but html_content. */
@@ -45,7 +45,6 @@ export function useVersion(pageId: number | null, versionId: string | null) {
     queryKey: [...queryKeys.pageVersions.detail(versionId ?? ''), { pageId }],
     queryFn: () => getVersion(pageId as number, versionId as string),
     enabled: pageId !== null && versionId !== null,
-    retry: (count, error) => !(isDataError(error) && error.kind === 'not_found') && count < 2,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

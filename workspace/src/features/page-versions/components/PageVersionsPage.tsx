@@ -10,12 +10,12 @@ import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { PageActionsList } from '../../../components/PageActionsList';
+import { usePageContext } from '../../../components/page-sub-screen/pageContext';
 import { ScreenContainer } from '../../../components/ScreenContainer';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { paths } from '../../../config/paths';
 import { NS } from '../i18n';
 import { CREATE_ACTION_MISSING, useCreatePageVersion } from '../api/createPageVersion';
-import { useVersionsPageHeader } from '../api/pageHeader';
 import { useRequestModification, type ModificationRequest } from '../api/requestModification';
 import { useSaveVersionEdit } from '../api/saveVersionEdit';
 import { useDeleteVersion, useVersion, useVersions, type VersionSummary } from '../api/versions';
@@ -24,7 +24,6 @@ import {
   activeVersionOf,
   canCompare,
   defaultComparison,
-  parseId,
   parseVersionId,
   reviewState,
   type ViewerState,
@@ -34,6 +33,7 @@ import { ModifyVersionForm } from './ModifyVersionForm';
 import { STATE_COLOR, STATE_TEXT, VersionsTable } from './VersionsTable';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { WrappingBreadcrumbs } from '../../../components/WrappingBreadcrumbs';
+import { parseRouteId } from '../../../utils/routeId';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
@@ -62,10 +62,11 @@ function PageUnavailable() {
 export function PageVersionsPage() {
   const { t, i18n } = useTranslation(NS);
   const params = useParams();
-  const siteId = parseId(params.siteId);
-  const pageId = parseId(params.pageId);
+  const siteId = parseRouteId(params.siteId);
+  const pageId = parseRouteId(params.pageId);
   const validIds = siteId !== null && pageId !== null;
-  const header = useVersionsPageHeader(siteId, pageId);
+  // the page with its site, as the other sub-screens of a page load it (one query, one cache entry)
+  const header = usePageContext(siteId, pageId);
   const pageOk = header.isSuccess;
   const versions = useVersions(pageOk ? pageId : null);
   const [searchParams, setSearchParams] = useSearchParams();

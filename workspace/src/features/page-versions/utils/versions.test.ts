@@ -1,4 +1,4 @@
-import { ARTICLE_MAX_CHARS, activeAfterDelete, activeVersionOf, articleLength, isArticleTooLong, canCompare, canEdit, canToggleView, defaultComparison, orderForDiff, parseId, parseVersionId, reviewState } from './versions';
+import { ARTICLE_MAX_CHARS, activeAfterDelete, activeVersionOf, articleLength, isArticleTooLong, canCompare, canEdit, canToggleView, defaultComparison, orderForDiff, parseVersionId, reviewState } from './versions';
 
 const v = (id: string, created: string, parent: string | null = null) => ({ id, created_date: created, parent_version: parent });
 // newest first, as the table
@@ -12,8 +12,6 @@ describe('versions rules', () => {
   });
 
   it('ids from the address: positive integers and uuids only', () => {
-    expect(parseId('42')).toBe(42);
-    for (const bad of [undefined, '', '0', '-1', '4.2', 'abc', '1e3', '9'.repeat(16), "1' or 1=1"]) expect(parseId(bad)).toBeNull();
     expect(parseVersionId('00000000-0000-4000-8000-0000000A0001')).toEqual({ id: '00000000-0000-4000-8000-0000000a0001', malformed: false });
     expect(parseVersionId('nope')).toEqual({ id: null, malformed: true });
     expect(parseVersionId('00000000-0000-4000-8000-0000000a000')).toEqual({ id: null, malformed: true });

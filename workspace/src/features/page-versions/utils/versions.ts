@@ -10,13 +10,6 @@ export function reviewState(version: Pick<PageVersion, 'sent_in_revision' | 'app
   return 'draft';
 }
 
-/** A positive integer id from the address, or null for anything else (then: 'Unable to load page details.'). */
-export function parseId(param: string | undefined): number | null {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 ? id : null;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The version named by the query string (?version=): its id, none, or a value that is not a version id. */

@@ -1,7 +1,7 @@
 /** One page of a site (spec/app.md §7 "pages": select by id), with its status name. */
 import { useQuery } from '@tanstack/react-query';
 import type { Page } from '@citable/shared';
-import { DataError, isDataError, request } from '@citable/shared/data';
+import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
 export type PageDetail = Pick<Page, 'id' | 'site' | 'name' | 'url' | 'status' | 'date_created' | 'date_modified' | 'llm_answers_count' | 'serp_results_count'> & {
@@ -32,6 +32,5 @@ export function usePage(siteId: number | null, pageId: number | null) {
     queryKey: [...queryKeys.pages.detail(pageId ?? 0), { siteId }],
     queryFn: () => getPage(siteId as number, pageId as number),
     enabled: siteId !== null && pageId !== null,
-    retry: (count, error) => !(isDataError(error) && error.kind === 'not_found') && count < 2,
   });
 }

@@ -1,7 +1,7 @@
 /** The counts on the page detail's cards: versions, keywords, images (LLM answers are stored on the page). */
 import { useQuery } from '@tanstack/react-query';
+import { requestCount } from '@citable/shared/data';
 import { pageKeys } from './keys';
-import { requestWithCount } from './requestWithCount';
 
 export interface PageCounts {
   versions: number;
@@ -11,11 +11,11 @@ export interface PageCounts {
 
 export async function getPageCounts(pageId: number): Promise<PageCounts> {
   const [versions, keywords, images] = await Promise.all([
-    requestWithCount((db) => db.from('pages_versions').select('id', { count: 'exact', head: true }).eq('page', pageId)),
-    requestWithCount((db) => db.from('pages_keywords').select('id', { count: 'exact', head: true }).eq('linked_page', pageId)),
-    requestWithCount((db) => db.from('pages_versions_images').select('id', { count: 'exact', head: true }).eq('linked_page', pageId)),
+    requestCount((db) => db.from('pages_versions').select('id', { count: 'exact', head: true }).eq('page', pageId)),
+    requestCount((db) => db.from('pages_keywords').select('id', { count: 'exact', head: true }).eq('linked_page', pageId)),
+    requestCount((db) => db.from('pages_versions_images').select('id', { count: 'exact', head: true }).eq('linked_page', pageId)),
   ]);
-  return { versions: versions.count, keywords: keywords.count, images: images.count };
+  return { versions, keywords, images };
 }
 
 export function usePageCounts(pageId: number | null) {

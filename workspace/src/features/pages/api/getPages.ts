@@ -1,10 +1,9 @@
 /** The page list (spec/app.md §7 "pages": by site, status joined, stored counts), filtered, sorted and paged by the server. */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isDataError } from '@citable/shared/data';
+import { isDataError, requestCount, requestWithCount } from '@citable/shared/data';
 import { pageCountOf, searchFilter, type PageListView } from '../utils/listParams';
 import { pageKeys } from './keys';
-import { requestWithCount } from './requestWithCount';
 
 /** The columns the backend's page-list request is tuned for (backend/bench/api.js). */
 export const PAGE_LIST_COLUMNS = 'id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count';
@@ -48,7 +47,7 @@ async function listQuery(siteId: number, view: PageListView, page: number) {
 }
 
 function countQuery(siteId: number, view: PageListView) {
-  return requestWithCount((db) => {
+  return requestCount((db) => {
     let query = db.from('pages').select('id', { count: 'exact', head: true }).eq('site', siteId);
     if (view.status !== null) query = query.eq('status', view.status);
     if (view.search) query = query.or(searchFilter(view.search));
@@ -66,7 +65,7 @@ export async function getPages(siteId: number, view: PageListView): Promise<Page
   let known = knownTotals.get(key);
   if (page > 1 && known === undefined) {
     // a cold load of page N (reload, shared link): the count first, so no request goes past the end
-    known = (await countQuery(siteId, view)).count;
+    known = await countQuery(siteId, view);
   }
   if (known !== undefined) page = Math.min(page, pageCountOf(known, view.pageSize));
   try {
@@ -76,7 +75,7 @@ export async function getPages(siteId: number, view: PageListView): Promise<Page
   } catch (error) {
     if (!isPastTheEnd(error)) throw error;
     // rows deleted meanwhile: start again from the real count
-    const { count } = await countQuery(siteId, view);
+    const count = await countQuery(siteId, view);
     knownTotals.set(key, count);
     const last = pageCountOf(count, view.pageSize);
     const { rows, count: again } = await listQuery(siteId, view, last);

@@ -1,7 +1,7 @@
 /** The site's name and address, for the page screens' titles, breadcrumbs and URL rule. */
 import { useQuery } from '@tanstack/react-query';
 import type { Site } from '@citable/shared';
-import { DataError, isDataError, request } from '@citable/shared/data';
+import { DataError, request } from '@citable/shared/data';
 import { pageKeys } from './keys';
 
 export type SiteSummary = Pick<Site, 'id' | 'name' | 'url'>;
@@ -20,6 +20,5 @@ export function useSiteSummary(siteId: number | null) {
     queryFn: () => getSiteSummary(siteId as number),
     enabled: siteId !== null,
     staleTime: 60_000,
-    retry: (count, error) => !(isDataError(error) && error.kind === 'not_found') && count < 2,
   });
 }

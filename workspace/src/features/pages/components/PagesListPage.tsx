@@ -44,7 +44,7 @@ import { PagesBreadcrumbs } from './PagesBreadcrumbs';
 import { SearchBox } from './SearchBox';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
-import { parseId } from '../utils/ids';
+import { parseRouteId } from '../../../utils/routeId';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 interface SortHeaderProps {
@@ -80,7 +80,7 @@ export function PagesListPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { siteId: param } = useParams();
-  const siteId = parseId(param);
+  const siteId = parseRouteId(param);
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => readView(searchParams), [searchParams]);
   const site = useSiteSummary(siteId);

@@ -1,7 +1,7 @@
 /** serps: count by site with own_site true (spec/app.md §7 serps). */
 import { useQuery } from '@tanstack/react-query';
+import { requestCount } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
-import { requestCount } from './requestCount';
 
 export const countOwnSerps = (siteId: number) =>
   requestCount((db) => db.from('serps').select('id', { count: 'exact', head: true }).eq('site', siteId).eq('own_site', true));

@@ -51,7 +51,6 @@ export function useSite(siteId: number | null) {
     queryKey: queryKeys.sites.detail(siteId ?? 0),
     queryFn: () => getSite(siteId as number),
     enabled: siteId !== null,
-    retry: (count, error) => !(error instanceof Error && 'kind' in error && (error as DataError).kind === 'not_found') && count < 2,
   });
 }
 

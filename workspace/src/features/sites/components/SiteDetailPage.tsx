@@ -40,7 +40,7 @@ import { isDataError } from '@citable/shared/data';
 import { paths } from '../../../config/paths';
 import { pageCount, useSite } from '../api/sites';
 import { useOwnSerpsCount } from '../api/serps';
-import { parseSiteId } from '../utils/siteForm';
+import { parseRouteId } from '../../../utils/routeId';
 import { SiteFormModal } from './SiteFormModal';
 import { SiteLogo } from './SiteLogo';
 import { SiteTitle } from './SiteTitle';
@@ -67,7 +67,7 @@ function SiteNotFound() {
 export function SiteDetailPage() {
   const { t } = useTranslation('sites');
   const { siteId: param } = useParams();
-  const siteId = parseSiteId(param);
+  const siteId = parseRouteId(param);
   const site = useSite(siteId);
   const serps = useOwnSerpsCount(site.data ? siteId : null);
   const clipboard = useClipboard({ timeout: 2000 });

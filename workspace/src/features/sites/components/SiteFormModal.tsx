@@ -23,7 +23,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX, showToast, useUser, type Site } from '@citable/shared';
 import { useCountries, useLanguages } from '../api/locations';
-import { useToneGroups } from '../api/toneGroups';
+import { useToneGroups } from '../../../components/toneGroups';
 import { LogoUploadError, useSaveSite } from '../api/saveSite';
 import {
   emptySiteForm,

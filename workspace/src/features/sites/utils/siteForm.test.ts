@@ -9,7 +9,6 @@ import {
   logoProblem,
   logoSrc,
   nameFromUrl,
-  parseSiteId,
   sniffImageType,
   toId,
   toNumber,
@@ -132,14 +131,6 @@ describe('site form rules', () => {
     expect(logoObjectPath(null)).toBeNull();
     expect(logoSrc('/storage/v1/object/public/seo1/logos/p.png', 'http://b:1/')).toBe('http://b:1/storage/v1/object/public/seo1/logos/p.png');
     expect(logoSrc('https://x/y.png', 'http://b:1')).toBe('https://x/y.png');
-  });
-
-  it('reads a site id from the address only when it is a positive integer', () => {
-    expect(parseSiteId('42')).toBe(42);
-    expect(parseSiteId('abc')).toBeNull();
-    expect(parseSiteId('0')).toBeNull();
-    expect(parseSiteId('4.2')).toBeNull();
-    expect(parseSiteId(undefined)).toBeNull();
   });
 });
 

@@ -202,13 +202,6 @@ export function logoObjectPath(publicUrl: string | null | undefined): string | n
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-/** A route param that is a site id (a positive integer), or null. */
-export function parseSiteId(param: string | undefined): number | null {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 ? id : null;
-}
-
 /** The image type the first bytes of a file say (magic numbers), or null for anything else. */
 export function sniffImageType(bytes: Uint8Array): (typeof LOGO_MIME_TYPES)[number] | null {
   const at = (i: number, ...values: number[]) => values.every((v, k) => bytes[i + k] === v);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
 import { useCreateToneArticle } from '../api/createToneArticle';
-import { useToneArticleGroups } from '../api/getToneArticleGroups';
+import { useToneGroups } from '../../../components/toneGroups';
 import type { ToneArticleRow } from '../api/getToneArticles';
 import { useUpdateToneArticle } from '../api/updateToneArticle';
 import { NS } from '../i18n';
@@ -61,7 +61,7 @@ function ToneArticleForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const groups = useToneArticleGroups();
+  const groups = useToneGroups();
   const create = useCreateToneArticle();
   const update = useUpdateToneArticle();
   const isEdit = article !== null;

@@ -1,4 +1,8 @@
-/** Tone article groups: tone_articles without a parent, by name (spec/app.md §7 tone_articles). */
+/**
+ * Tone article groups: tone_articles without a parent, by name (spec/app.md §7 tone_articles) — the
+ * tone choices of the site form and the parent choices of the tone article dialog: one query under
+ * one cache key (queryKeys.toneArticles.groups()), for both features.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
