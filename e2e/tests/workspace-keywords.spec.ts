@@ -218,25 +218,26 @@ test.describe.serial('keywords', () => {
       await dialog(page).getByLabel('Keyword').fill(text);
       await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
     };
-    await page.route('**/rest/v1/keywords?*', (route) => (route.request().method() === 'GET' ? route.fulfill(fail()) : route.continue()));
+    // add_page_keyword searches, creates and links in one call (#27.2): the stage is told by the failure
+    const rpc = '**/rest/v1/rpc/add_page_keyword*';
+    const answer = (body: object, status: number) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    await page.route(rpc, (route) => route.fulfill(fail(503)));
     await addWith(`erreur ${suffix}`);
     await expect(dialog(page).getByTestId('add-keyword-error')).toHaveText('Error searching for keyword');
-    await page.unroute('**/rest/v1/keywords?*');
-    await page.route('**/rest/v1/keywords?*', (route) => (route.request().method() === 'POST' ? route.fulfill(fail()) : route.continue()));
+    await page.unroute(rpc);
+    await page.route(rpc, (route) => route.fulfill(answer({ code: '22023', message: 'A keyword has 1 to 200 characters.', hint: 'keyword' }, 400)));
     await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
     await expect(dialog(page).getByTestId('add-keyword-error')).toHaveText('Error creating keyword');
-    await page.unroute('**/rest/v1/keywords?*');
-    await page.route('**/rest/v1/pages_keywords?*', (route) => (route.request().method() === 'POST' ? route.fulfill(fail()) : route.continue()));
+    await page.unroute(rpc);
+    await page.route(rpc, (route) => route.fulfill(answer({ code: 'P0001', message: 'Page not found', hint: 'not_found' }, 400)));
     await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
     await expect(dialog(page).getByTestId('add-keyword-error')).toHaveText('Error linking keyword to page');
-    await page.unroute('**/rest/v1/pages_keywords?*');
-    // an answer the screen cannot read (the search answers, but not with a list of keywords)
-    await page.route('**/rest/v1/keywords?*', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"keywords":"?"}' }) : route.continue(),
-    );
+    await page.unroute(rpc);
+    // an answer the screen cannot read (not the linked keyword)
+    await page.route(rpc, (route) => route.fulfill(answer({ keywords: '?' }, 200)));
     await dialog(page).getByRole('button', { name: 'Add Keyword' }).click();
     await expect(dialog(page).getByTestId('add-keyword-error')).toHaveText('An unexpected error occurred');
-    await page.unroute('**/rest/v1/keywords?*');
+    await page.unroute(rpc);
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
     // the search action: check, update, create
@@ -257,8 +258,8 @@ test.describe.serial('keywords', () => {
 
   test('the first SERP search of a page creates its action; its failure says so', async ({ page, request }) => {
     const fresh = await siteWithPage(request, 'keywords-fresh', { siteName: 'Jardin Neuf', host: `neuf-${HOST}`, pageName: 'Page neuve' });
-    const [kw] = await rest<Json[]>(request, fresh.token, 'POST', 'keywords', { keyword: `neuf ${suffix}` });
-    await rest(request, fresh.token, 'POST', 'pages_keywords', { linked_page: fresh.pageId, linked_keyword: kw.id });
+    const added = await rest<Json>(request, fresh.token, 'POST', 'rpc/add_page_keyword', { p_page_id: fresh.pageId, p_keyword: `neuf ${suffix}` });
+    const kw = { id: added.keyword_id };
     await signIn(page, fresh.owner);
     await openScreen(page, fresh);
     await page.route('**/rest/v1/pages_actions?*', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue()));

@@ -1,5 +1,6 @@
 import { loadSupabase } from '@citable/shared';
-import { getPageKeywords, getSerps } from './keywords';
+import { getPageKeywords, getSerps, addKeywordFailureStage } from './keywords';
+import { toDataError } from '@citable/shared/data';
 
 jest.mock('@citable/shared', () => ({ ...jest.requireActual('@citable/shared'), loadSupabase: jest.fn() }));
 
@@ -49,5 +50,16 @@ describe("a page's keywords and SERP rows (#27.2: only the page's site)", () => 
     load.mockResolvedValue(client as never);
     await getSerps(5, 7);
     expect(queries).toEqual([{ table: 'serps', filters: { linked_keyword: 5, site: 7 } }]);
+  });
+});
+
+describe('§8 dialog: the stage a failed add_page_keyword names', () => {
+  it('no answer about the keyword is the search; a refused keyword the creation; any other refusal the link', () => {
+    expect(addKeywordFailureStage(new TypeError('Failed to fetch'))).toBe('search');
+    expect(addKeywordFailureStage(toDataError({ code: 'XX000', message: 'boom' }, { status: 500 }))).toBe('search');
+    expect(addKeywordFailureStage(toDataError({ code: '22023', message: 'A keyword has 1 to 200 characters.', hint: 'keyword' }, { status: 400 }))).toBe('create');
+    expect(addKeywordFailureStage(toDataError({ code: 'PT429', message: 'Too many keywords', hint: 'rate_limited' }, { status: 429 }))).toBe('create');
+    expect(addKeywordFailureStage(toDataError({ code: 'P0001', message: 'Page not found', hint: 'not_found' }, { status: 400 }))).toBe('link');
+    expect(addKeywordFailureStage(toDataError({ code: '23505', message: 'duplicate key' }, { status: 409 }))).toBe('link');
   });
 });

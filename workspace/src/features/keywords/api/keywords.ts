@@ -1,7 +1,7 @@
 /** Keywords of a page and their SERPs (spec/app.md §7 pages_keywords, keywords, serps; §8 keyword messages). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Serp } from '@citable/shared';
-import { isDataError, request, requestCount } from '@citable/shared/data';
+import { request, requestCount, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { getActionId, queueSearchAction } from '../../../components/queueSearchAction';
 import { normalizeKeyword } from '../utils/keywords';
@@ -110,12 +110,25 @@ function isAddedKeyword(value: unknown): value is { status: 'linked' | 'already-
 }
 
 /**
+ * Which §8 stage a failed add_page_keyword call names. The search, the creation and the link run in
+ * one call on the server (the keyword dictionary is shared, but a user reads only the keywords linked
+ * to their own pages), so the stage is told by the failure:
+ * - no answer about the keyword at all (network, server, unreadable): the search did not complete;
+ * - the keyword refused (blank, too long: hint 'keyword'; a check or quota on the dictionary): creating it;
+ * - anything else the server refused (the page gone or not the caller's, a conflict): linking it.
+ */
+export function addKeywordFailureStage(error: unknown): Exclude<AddKeywordStage, 'unexpected'> {
+  const failure = toDataError(error);
+  if (failure.kind === 'network' || failure.kind === 'server' || failure.kind === 'unknown') return 'search';
+  if (failure.hint === 'keyword' || failure.kind === 'rate_limited' || failure.code === '23514') return 'create';
+  return 'link';
+}
+
+/**
  * §5: trimmed, matched case-insensitively against existing keywords, created when new, then linked —
- * in one call (add_page_keyword): the keyword dictionary is shared, but a user reads only the
- * keywords linked to their own pages, so the search and the creation happen on the server.
- * A keyword already linked to the page is reported as such, not as a failure. A keyword the server
- * refuses (blank, too long: hint 'keyword') is the 'create' stage, any other failure the 'link' stage;
- * an answer that is not the linked keyword is none of the stages (§8 'An unexpected error occurred').
+ * in one call (add_page_keyword, see addKeywordFailureStage). A keyword already linked to the page is
+ * reported as such, not as a failure; an answer that is not the linked keyword is none of the stages
+ * (§8 'An unexpected error occurred').
  */
 export async function addKeywordToPage(pageId: number, input: string): Promise<AddKeywordResult> {
   const text = normalizeKeyword(input);
@@ -124,7 +137,7 @@ export async function addKeywordToPage(pageId: number, input: string): Promise<A
   try {
     result = await request((db) => db.rpc('add_page_keyword', { p_page_id: pageId, p_keyword: text }));
   } catch (error) {
-    throw new AddKeywordError(isDataError(error) && error.hint === 'keyword' ? 'create' : 'link', error);
+    throw new AddKeywordError(addKeywordFailureStage(error), error);
   }
   if (!isAddedKeyword(result)) throw new TypeError('add_page_keyword did not answer with the linked keyword');
   return { status: result.status, keyword: result.keyword, keywordId: result.keyword_id };
