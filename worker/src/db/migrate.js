@@ -1,14 +1,14 @@
 // Database preparation: local bootstrap, Supabase-style migrations, seed.
 //
 // prepareDatabase(url, options)
-//   1. runs backend/sql/bootstrap.sql (the objects hosted Supabase already has) unless
+//   1. runs worker/sql/bootstrap.sql (the objects hosted Supabase already has) unless
 //      the server is a hosted Supabase one, and sets the `authenticator` password;
 //   2. runs Graphile Worker's own migrations (schema graphile_worker, the page-actions queue of
-//      backend/src/worker), then applies pending supabase/migrations/*.sql in file-name order, each in its own
+//      worker/src), then applies pending supabase/migrations/*.sql in file-name order, each in its own
 //      transaction, recorded in supabase_migrations.schema_migrations like the CLI does;
 //   3. runs supabase/seed.sql once, when the database holds no user data yet, and records
 //      it in supabase_migrations.seed_files;
-//   4. runs the data backfills of backend/src/db/backfills (idempotent).
+//   4. runs the data backfills of worker/src/db/backfills (idempotent).
 // Everything runs under a session advisory lock, so concurrent starts are safe.
 
 import crypto from 'node:crypto';

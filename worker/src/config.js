@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_JWT_SECRET, mintKeys } from '../keys.js';
+import { DEFAULT_JWT_SECRET, mintKeys } from './keys.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_OPENROUTER_BASE_URL = 'https://openrouter.ai/api/v1';
 
 /**
@@ -50,7 +50,7 @@ export function loadConfig(env = process.env) {
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
   const supabaseUrl = str(env.SUPABASE_URL) ?? `http://localhost:${env.BACKEND_PORT || env.PORT || '54321'}`;
   let serviceRoleKey = str(env.SUPABASE_SERVICE_ROLE_KEY);
-  // The local backend's key is derived from its JWT secret (backend/src/keys.js).
+  // The local backend's key is derived from its JWT secret (worker/src/keys.js, the same minting as the local stand-in's).
   if (!serviceRoleKey) serviceRoleKey = mintKeys(str(env.JWT_SECRET) ?? DEFAULT_JWT_SECRET).serviceRoleKey;
   const smtpUrl = str(env.SMTP_URL);
   return {

@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { makeClient, PNG_1X1, signedInUser, startTestStack } from '../helpers.js';
-import { loadConfig } from '../../src/worker/config.js';
-import { startWorker } from '../../src/worker/runner.js';
+import { makeClient, PNG_1X1, signedInUser, startTestStack } from '../../supabase-local/test/helpers.js';
+import { loadConfig } from '../src/config.js';
+import { startWorker } from '../src/runner.js';
 
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,7 +1,7 @@
 // serps: the top serps_nb_results organic results of the keyword in info2 (or of each to_search
 // keyword of the page) for the site's country — and its language when
 // force_defined_language_for_serps — replacing that keyword's rows for this site.
-import { hostMatches, normalizeHost } from '../../citations/analyze.js';
+import { hostMatches, normalizeHost } from '../citations/analyze.js';
 import { PermanentError } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
 

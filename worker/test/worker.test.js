@@ -1,7 +1,7 @@
 // The page-actions worker end to end: the real stack (PostgreSQL, PostgREST, gateway, storage),
 // a user queueing actions through supabase-js as the apps do, the worker (in this process, or as
-// `node backend/src/worker/cli.js` child processes) and local fake providers speaking the real
-// APIs (backend/test/fakes/providers.js).
+// `node worker/src/cli.js` child processes) and local fake providers speaking the real
+// APIs (worker/test/fakes/providers.js).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -12,13 +12,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { mailboxFor, makeClient, signedInUser, startTestStack } from '../helpers.js';
-import { fakeProviderEnv, openRouterError, PNG_1X1_BASE64, startFakeProviders } from '../fakes/providers.js';
-import { loadConfig } from '../../src/worker/config.js';
-import { startWorker } from '../../src/worker/runner.js';
-import { splitUserMessage } from '../../src/worker/prompts.js';
+import { mailboxFor, makeClient, signedInUser, startTestStack } from '../../supabase-local/test/helpers.js';
+import { fakeProviderEnv, openRouterError, PNG_1X1_BASE64, startFakeProviders } from './fakes/providers.js';
+import { loadConfig } from '../src/config.js';
+import { startWorker } from '../src/runner.js';
+import { splitUserMessage } from '../src/prompts.js';
 
-const WORKER_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/worker/cli.js');
+const WORKER_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli.js');
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 /** @type {Awaited<ReturnType<typeof startTestStack>>} */

@@ -1,4 +1,4 @@
-// Citation analysis of LLM answers (backend/src/citations/analyze.js).
+// Citation analysis of LLM answers (worker/src/citations/analyze.js).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 

@@ -1,5 +1,5 @@
 // Jest: the citation analysis on known answers (issue 16). The full rule-by-rule suite is
-// backend/test/citations.test.js (node:test); these are the cases a reader checks first.
+// worker/test/citations.test.js (node:test); these are the cases a reader checks first.
 import { analyzeAnswer, hostMatches, normalizeHost } from './analyze.js';
 
 const site = { brand: 'Café Léa', siteUrl: 'https://www.cafe-lea.fr/' };

@@ -2,15 +2,15 @@
 // structure (third-party text stays quoted data) and the article sanitizer.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { fakeProviderEnv, openRouterError, startFakeProviders } from '../fakes/providers.js';
-import { loadConfig } from '../../src/worker/config.js';
-import { createOpenRouter, nearestAspectRatio } from '../../src/worker/providers/openrouter.js';
-import { createSerp } from '../../src/worker/providers/serp.js';
-import { parseRetryAfter } from '../../src/worker/http.js';
-import { articleMessages, citedSources, scrapeUrls } from '../../src/worker/actions/create-article.js';
-import { questionFor } from '../../src/worker/actions/llm-answers.js';
-import { splitUserMessage } from '../../src/worker/prompts.js';
-import { removeHighlights, sanitizeArticleHtml } from '../../src/worker/sanitize.js';
+import { fakeProviderEnv, openRouterError, startFakeProviders } from './fakes/providers.js';
+import { loadConfig } from '../src/config.js';
+import { createOpenRouter, nearestAspectRatio } from '../src/providers/openrouter.js';
+import { createSerp } from '../src/providers/serp.js';
+import { parseRetryAfter } from '../src/http.js';
+import { articleMessages, citedSources, scrapeUrls } from '../src/actions/create-article.js';
+import { questionFor } from '../src/actions/llm-answers.js';
+import { splitUserMessage } from '../src/prompts.js';
+import { removeHighlights, sanitizeArticleHtml } from '../src/sanitize.js';
 
 /** @type {Awaited<ReturnType<typeof startFakeProviders>>} */
 let fake;
@@ -203,7 +203,7 @@ describe('prompts', () => {
 });
 
 describe('to_scrape', () => {
-  // which addresses are fetched: backend/test/worker/outbound.test.js
+  // which addresses are fetched: worker/test/outbound.test.js
   it('only http(s) URLs are taken from to_scrape', () => {
     assert.deepEqual(scrapeUrls('https://a.test/x\n  http://b.test, ftp://c.test javascript:alert(1)'), ['https://a.test/x', 'http://b.test']);
   });

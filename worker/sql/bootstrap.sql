@@ -8,7 +8,7 @@
 -- `storage` schema (buckets, objects, helpers), grants and default privileges.
 --
 -- Idempotent: safe to run on every start. Works on PostgreSQL 15, 16 and 17.
--- The authenticator password is set by backend/src/db/migrate.js, not here.
+-- The authenticator password is set by worker/src/db/migrate.js, not here.
 -- =============================================================================
 
 create extension if not exists pgcrypto with schema public;
@@ -327,7 +327,7 @@ begin
 end
 $$;
 
--- Local only: signed upload URLs already used (backend/src/storage allows one upload per token).
+-- Local only: signed upload URLs already used (supabase-local/src/storage allows one upload per token).
 create table if not exists storage.used_upload_tokens (
   jti text not null primary key,
   expires_at timestamptz not null,

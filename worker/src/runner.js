@@ -41,7 +41,7 @@ import { runModifyArticle } from './actions/modify-article.js';
 import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
 import { runStorageCleanup } from './actions/storage-cleanup.js';
-import { createMailer } from '../mail/mailer.js';
+import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError, workerTx } from './db.js';
 import { sanitizeArticleHtml } from './sanitize.js';
 

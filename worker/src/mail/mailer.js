@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { escapeHtml, sendJson } from '../http-util.js';
+import { escapeHtml, sendJson } from './http-util.js';
 
 const MAX_MESSAGES = 500;
 
@@ -42,7 +42,7 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
     return saving;
   };
 
-  // The page-actions worker (backend/src/worker) writes to the same mailbox file from its own
+  // The page-actions worker (worker/src) writes to the same mailbox file from its own
   // process: merge what the file holds before adding a message and before listing.
   let fileMtime = 0;
   function reloadIfChanged() {
