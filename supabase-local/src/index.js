@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createAuthService } from './auth/service.js';
 import { startDatabase, unixSocketUrl } from './db/postgres.js';
-import { DEFAULT_SEED_FILE, authenticatorUrl, prepareDatabase } from './db/migrate.js';
+import { DEFAULT_SEED_FILE, authenticatorUrl, prepareDatabase } from '@citable/worker/src/db/migrate.js';
 import { DEFAULT_ALLOWED_ORIGINS, createGateway } from './gateway.js';
-import { DEFAULT_JWT_SECRET, mintKeys } from './keys.js';
-import { createMailer } from './mail/mailer.js';
+import { DEFAULT_JWT_SECRET, mintKeys } from '@citable/worker/src/keys.js';
+import { createMailer } from '@citable/worker/src/mail/mailer.js';
 import { startPostgrest } from './postgrest.js';
 import { createStorageService } from './storage/service.js';
 
@@ -74,7 +74,7 @@ function withTimeout(p, ms, what) {
  * restConcurrency: /rest/v1 requests in PostgREST at once, the others queue in the gateway
  * in arrival order (see createGateway). Default 0: no gateway queue, PostgREST's pool alone.
  * On the 2-core bench machine 3 gives a tighter page-list tail but ~10 % less throughput
- * (backend/bench/RESULTS.md); with a remote DATABASE_URL, where network waits dominate, it
+ * (supabase-local/bench/RESULTS.md); with a remote DATABASE_URL, where network waits dominate, it
  * should be at least the PostgREST pool size.
  */
 export async function startStack({

@@ -1,7 +1,7 @@
 // Auth (GoTrue-compatible) through supabase-js, the mailbox and the gateway.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { mintKeys, DEFAULT_JWT_SECRET } from '../src/keys.js';
+import { mintKeys, DEFAULT_JWT_SECRET } from '@citable/worker/src/keys.js';
 import { firstLink, mailboxFor, makeClient, signedInUser, startTestStack, uniqueEmail } from './helpers.js';
 
 function fragment(location) {

@@ -1,5 +1,5 @@
 // Writes shared/src/data/database.types.ts (Supabase-style `Database` type) from a
-// migrated database:  node backend/src/db/gen-types.js [output]   (starts a throwaway
+// migrated database:  node supabase-local/src/db/gen-types.js [output]   (starts a throwaway
 // embedded server when DATABASE_URL is unset). Functions' types are listed by hand below.
 
 import fs from 'node:fs/promises';
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { prepareDatabase } from './migrate.js';
+import { prepareDatabase } from '@citable/worker/src/db/migrate.js';
 import { startDatabase } from './postgres.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -77,7 +77,7 @@ const FUNCTIONS = `    Functions: {
     };`;
 
 const HEADER = `// Supabase-style database types for createClient<Database>().
-// Generated from supabase/migrations by backend/src/db/gen-types.js, then kept in the repo;
+// Generated from supabase/migrations by supabase-local/src/db/gen-types.js, then kept in the repo;
 // regenerate after changing the schema.
 /* eslint-disable */
 
