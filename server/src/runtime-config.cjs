@@ -34,11 +34,15 @@ function manifestUrl(base) {
   return /\.json($|\?)/.test(base) ? base : `${trimSlash(base)}/mf-manifest.json`;
 }
 
-/** Default loader of the anon key: mint it from JWT_SECRET with backend/src/keys.js when present. */
+/**
+ * Default loader of the anon key (local development: SUPABASE_ANON_KEY unset): mint it from JWT_SECRET
+ * with worker/src/keys.js when present (the same minting the local stand-in uses; the server never
+ * imports supabase-local/).
+ */
 async function mintAnonKey(env) {
-  const keysFile = path.join(ROOT, 'backend', 'src', 'keys.js');
+  const keysFile = path.join(ROOT, 'worker', 'src', 'keys.js');
   if (!fs.existsSync(keysFile)) return DEMO_ANON_KEY;
-  // backend/src/keys.js is an ES module: mint in a short child process so this CommonJS
+  // worker/src/keys.js is an ES module: mint in a short child process so this CommonJS
   // module (also loaded by jest and webpack configs) never needs dynamic import()
   const script = `const { mintKeys } = await import(${JSON.stringify(pathToFileURL(keysFile).href)});
 const secret = process.env.JWT_SECRET;

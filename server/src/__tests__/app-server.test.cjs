@@ -89,9 +89,9 @@ describe('buildRuntimeConfig', () => {
     expect(config.linkedinScriptUrl).toBeNull();
   });
 
-  it('mints the anon key from JWT_SECRET with the backend keys module when it exists', async () => {
+  it('mints the anon key from JWT_SECRET with the worker keys module (worker/src/keys.js) when it exists', async () => {
     const config = await buildRuntimeConfig({}, {});
-    const keysFile = path.resolve(__dirname, '../../../backend/src/keys.js');
+    const keysFile = path.resolve(__dirname, '../../../worker/src/keys.js');
     if (fs.existsSync(keysFile)) {
       const payload = JSON.parse(Buffer.from(config.supabaseAnonKey.split('.')[1], 'base64url').toString());
       expect(payload.role).toBe('anon');

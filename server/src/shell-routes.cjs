@@ -1,7 +1,7 @@
 // The URLs the shell itself answers (its own pages and the areas it mounts the workspace and reviewer
 // on), as the shell server needs them to tell a crawler that any other URL outside the marketing
 // remote's pages is not found (HTTP 404, the not-found screen in the body). Kept in step with
-// shell/src/config/paths.ts by scripts/lib/__tests__/shell-routes.test.cjs.
+// shell/src/config/paths.ts by server/src/__tests__/app-server.test.cjs.
 'use strict';
 
 /** Exact paths of the shell's own pages. */
