@@ -6,7 +6,7 @@ import { pageCountOf, searchFilter, type PageListView } from '../utils/listParam
 import { pageKeys } from './keys';
 import { requestWithCount } from './requestWithCount';
 
-/** The columns the backend's page-list request is tuned for (backend/bench/api.js). */
+/** The columns the backend's page-list request is tuned for (supabase-local/bench/api.js). */
 export const PAGE_LIST_COLUMNS = 'id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count';
 
 export interface PageListRow {
