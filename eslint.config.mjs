@@ -166,8 +166,26 @@ export default tseslint.config(
     },
   },
   {
+    // the Node packages, named by where they run: the production server (server/) and what runs against
+    // a hosted Supabase (worker/) never import the local Supabase stand-in (supabase-local/), which may
+    // import the worker; server and worker do not import each other. Tests and benches may start a
+    // local stack: only src/ is bound.
+    files: ['server/**/*.{js,cjs,mjs}', 'worker/**/*.{js,mjs}', 'supabase-local/**/*.{js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [
+        { target: ['server/src', 'worker/src'], from: 'supabase-local', message: 'The production server and the worker never import the local Supabase stand-in (supabase-local/).' },
+        { target: 'server/src', from: 'worker', message: 'The production server does not import the worker.' },
+        { target: 'worker/src', from: 'server', message: 'The worker does not import the production server.' },
+      ] }],
+      // also proves the resolver works: with a broken one the rule above would pass silently
+      'import-x/no-unresolved': ['error', { commonjs: true }],
+    },
+  },
+  {
     // a classic script inlined into the shell page (the prerendered copy's tap queue): the browser's globals
-    files: ['scripts/lib/prerender-taps.js'],
+    files: ['server/src/prerender-taps.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {

@@ -1,4 +1,5 @@
-// Jest: one project per app (jsdom, @swc/jest) plus the Node-side scripts (servers, config).
+// Jest: one project per app (jsdom, @swc/jest), the production server (server/), the worker's pure
+// modules and the Node-side tooling (scripts/).
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -44,14 +45,24 @@ module.exports = {
     domProject('workspace'),
     domProject('reviewer'),
     {
-      // the backend's pure modules (ESM .js, dependency-free), compiled to CommonJS for jest;
-      // the backend's own suites stay under backend/test (node:test, `npm run test:backend`)
-      displayName: 'backend',
+      // the worker's pure modules (ESM .js, dependency-free), compiled to CommonJS for jest;
+      // the Node packages' own suites stay under worker/test and supabase-local/test (node:test,
+      // `npm run test:backend`)
+      displayName: 'worker',
       rootDir: __dirname,
-      roots: ['<rootDir>/backend/src'],
+      roots: ['<rootDir>/worker/src'],
       testEnvironment: 'node',
       testMatch: ['**/*.test.js'],
       transform: { '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+    },
+    {
+      // the production app server (CommonJS): app server, runtime config, prerender, /view head
+      displayName: 'server',
+      rootDir: __dirname,
+      roots: ['<rootDir>/server'],
+      testEnvironment: 'node',
+      testMatch: ['**/*.test.cjs'],
+      transform: {},
     },
     {
       displayName: 'scripts',

@@ -1,5 +1,5 @@
-// Starts, on free ports: the real backend (backend/src/index.js startStack, embedded PostgreSQL in a
-// temporary data dir) and the four built apps (scripts/lib/platform.cjs). Exposes their URLs to the
+// Starts, on free ports: the real backend (supabase-local/src/index.js startStack, embedded PostgreSQL in a
+// temporary data dir) and the four built apps (server/src/platform.cjs). Exposes their URLs to the
 // tests as E2E_* environment variables and returns the teardown.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +38,7 @@ export default async function globalSetup(_config: FullConfig) {
 
   let backend: BackendStack | null = null;
   let dataDir: string | null = null;
-  const backendIndex = path.join(ROOT, 'backend', 'src', 'index.js');
+  const backendIndex = path.join(ROOT, 'supabase-local', 'src', 'index.js');
   if (fs.existsSync(backendIndex) && !process.env.E2E_SKIP_BACKEND) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'citable-e2e-db-'));
     const { startStack } = (await import(pathToFileURL(backendIndex).href)) as {

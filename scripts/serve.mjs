@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { startAppServer } = require('./lib/app-server.cjs');
-const { portOf, APPS } = require('./lib/ports.cjs');
+const { startAppServer } = require('@citable/server/src/app-server.cjs');
+const { portOf, APPS } = require('@citable/server/src/ports.cjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const app = process.argv[2];

@@ -2,6 +2,7 @@
 // npm start  — builds what is not built, starts the backend, the page-actions worker and the four apps in production mode.
 // npm run dev — the same in watch mode (webpack dev servers with hot reload).
 // Ports: SHELL_PORT 3000, MARKETING_PORT 3001, WORKSPACE_PORT 3002, REVIEWER_PORT 3003, BACKEND_PORT 54321.
+// The backend is the local Supabase stand-in (supabase-local/), the worker worker/, the app servers server/.
 // A child that exits is restarted with backoff (lib/supervisor.cjs); the backend's ALLOWED_ORIGINS and
 // SITE_URL follow these ports unless set (lib/start-env.cjs). Ctrl-C stops everything.
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { run, runToEnd, waitForLine, stopAll, prefixFor } from './lib/proc.mjs';
 import { isBuildFresh } from './lib/build-state.mjs';
 
 const require = createRequire(import.meta.url);
-const { APPS, REMOTES } = require('./lib/ports.cjs');
+const { APPS, REMOTES } = require('@citable/server/src/ports.cjs');
 const { supervise } = require('./lib/supervisor.cjs');
 const { appsEnv, backendEnv, resolveAnyPorts } = require('./lib/start-env.cjs');
 
@@ -64,7 +65,7 @@ async function main() {
     }
   }
 
-  const backendCli = path.join(ROOT, 'backend', 'src', 'cli.js');
+  const backendCli = path.join(ROOT, 'supabase-local', 'src', 'cli.js');
   if (fs.existsSync(backendCli) && !process.env.SKIP_BACKEND) {
     // CORS origins and SITE_URL follow the apps' ports (unless ALLOWED_ORIGINS / SITE_URL are set)
     const backendChildEnv = backendEnv(env);
@@ -78,14 +79,14 @@ async function main() {
       { processGroup: true },
     );
   } else {
-    log(`backend: ${fs.existsSync(backendCli) ? 'skipped (SKIP_BACKEND)' : 'backend/src/cli.js not found'}; using SUPABASE_URL=${env.SUPABASE_URL}`);
+    log(`backend: ${fs.existsSync(backendCli) ? 'skipped (SKIP_BACKEND)' : 'supabase-local/src/cli.js not found'}; using SUPABASE_URL=${env.SUPABASE_URL}`);
   }
 
-  // The page-actions worker (backend/src/worker, `npm run worker`), under the same supervisor. It
+  // The page-actions worker (worker/src, `npm run worker`), under the same supervisor. It
   // finds the local database in DATA_DIR/backend.json (or DATABASE_URL). Without providers it runs
   // all the same: each action then ends failed with "… is not configured: set …". SKIP_WORKER=1
   // leaves it out (workers running elsewhere).
-  const workerCli = path.join(ROOT, 'backend', 'src', 'worker', 'cli.js');
+  const workerCli = path.join(ROOT, 'worker', 'src', 'cli.js');
   const haveDatabase = (fs.existsSync(backendCli) && !process.env.SKIP_BACKEND) || Boolean(process.env.DATABASE_URL);
   if (!haveDatabase) log('worker: not started (SKIP_BACKEND without DATABASE_URL: run `npm run worker` where the database is)');
   else if (fs.existsSync(workerCli) && !process.env.SKIP_WORKER) {

@@ -1,4 +1,4 @@
-// Typed access to the Node-side servers (scripts/lib/*.cjs) from the e2e code.
+// Typed access to the production app server (server/src/*.cjs, @citable/server) from the e2e code.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -33,7 +33,7 @@ interface PlatformModule {
   }): Promise<{ urls: Record<AppName, string>; env: NodeJS.ProcessEnv; close: () => Promise<unknown> }>;
 }
 
-export const { startAppServer } = require(path.join(ROOT, 'scripts/lib/app-server.cjs')) as AppServerModule;
-export const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs')) as PlatformModule;
+export const { startAppServer } = require(path.join(ROOT, 'server/src/app-server.cjs')) as AppServerModule;
+export const { startPlatform } = require(path.join(ROOT, 'server/src/platform.cjs')) as PlatformModule;
 
 export const distOf = (app: AppName) => path.join(ROOT, app, 'dist');

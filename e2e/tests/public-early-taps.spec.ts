@@ -1,5 +1,5 @@
 // Issue 19 §1: what a visitor does on the prerendered copy of a public page, before the live page has
-// taken over, is not lost (scripts/lib/prerender-taps.js). Each test holds the marketing remote's entry
+// taken over, is not lost (server/src/prerender-taps.js). Each test holds the marketing remote's entry
 // script until the visitor has acted on the copy, so the taps really land on the copy, then lets the
 // page take over and checks the live page did what was asked.
 import type { CDPSession, Page } from '@playwright/test';

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs'));
+const { startPlatform } = require(path.join(ROOT, 'server/src/platform.cjs'));
 
 export const VIEW_TOKEN = '/view/:bench-article';
 export const VIEW_DRAFT_TOKEN = '/view/:bench-draft';
@@ -81,7 +81,7 @@ export async function startViewBench({ log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'citable-bench-view-'));
   const ports = { shell: await freePort(), marketing: await freePort(), workspace: await freePort(), reviewer: await freePort() };
   const origins = Object.values(ports).map((p) => `http://127.0.0.1:${p}`);
-  const { startStack } = await import(pathToFileURL(path.join(ROOT, 'backend/src/index.js')).href);
+  const { startStack } = await import(pathToFileURL(path.join(ROOT, 'supabase-local/src/index.js')).href);
   log('view: starting a local backend for the /view articles');
   const backend = await startStack({ port: await freePort(), dataDir, siteUrl: origins[0], allowedOrigins: origins });
   let platform = null;

@@ -11,7 +11,7 @@
 //    or busier machine gets a lower index and a higher TBT. Also prints the load average (os.loadavg)
 //    at the start and the end, with a warning when the 1-min load average is above 2 (the VM has 2
 //    cores: results will be pessimistic).
-// 3. Serves the four built apps with scripts/lib/app-server.cjs (the production server, with the
+// 3. Serves the four built apps with server/src/app-server.cjs (the production server, with the
 //    prerender injection) on free 127.0.0.1 ports. No backend: the demo-articles call fails fast
 //    (its section stays hidden), as it would for a visitor when the API is down.
 // 4. For each URL — by default every public page: the routes of the built prerender manifest
@@ -62,7 +62,7 @@
 //   take-over  when the live React page has replaced the prerendered copy: performance.now() when
 //        `#citable-prerender` leaves the DOM after having been in it (a MutationObserver of the init
 //        script; its callback runs at the end of the task that removed the copy). Before, taps on the
-//        copy are queued (scripts/lib/prerender-taps.js) and replayed on the live page. "–" when the
+//        copy are queued (server/src/prerender-taps.js) and replayed on the live page. "–" when the
 //        page has no prerendered copy (/view) or it never left.
 // Score (Lighthouse v10 performance score, mobile): weighted mean of log-normal metric scores,
 //   FCP 10 % (p10 1800 ms, median 3000 ms), SI 10 % (p10 3387, median 5800), LCP 25 % (p10 2500,
@@ -91,7 +91,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { chromium } = require('@playwright/test');
-const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs'));
+const { startPlatform } = require(path.join(ROOT, 'server/src/platform.cjs'));
 const { isBuildFresh, buildInputs } = await import(path.join(ROOT, 'scripts/lib/build-state.mjs'));
 const { composition, attributeFile, normaliseSource } = require('./composition.cjs');
 const { SourceMapConsumer } = require('source-map-js');

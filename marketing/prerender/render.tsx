@@ -159,7 +159,7 @@ async function main() {
       const html = await renderPage(key, locale);
       const entry = entryFor(key, locale);
       // forms are inert in the HTML: a page read without JavaScript cannot submit them natively; in a
-      // browser the tap queue inlined after the copy (scripts/lib/prerender-taps.js) makes them usable
+      // browser the tap queue inlined after the copy (server/src/prerender-taps.js) makes them usable
       // and carries what the visitor typed into the live form when the page takes over
       writeFileSync(path.join(outDir, entry.bodyFile), html.replace(/<form(?=[\s>])/g, '<form inert=""'));
       locales[locale] = entry;

@@ -5,8 +5,8 @@
 // 1. Starts the backend stack in a child process (embedded PostgreSQL in a temporary directory; the
 //    load of the browser and of the stack are on the same 2 cores), makes a confirmed user and seeds
 //    a site with BENCH_PAGES (10,000) pages, keywords, 3 SERP rows and one LLM answer each with the
-//    bench:api seed (backend/bench/seed.js, through the count triggers, then VACUUM ANALYZE).
-// 2. Serves the four built apps (scripts/lib/platform.cjs, the production server) on free ports; the
+//    bench:api seed (supabase-local/bench/seed.js, through the count triggers, then VACUUM ANALYZE).
+// 2. Serves the four built apps (server/src/platform.cjs, the production server) on free ports; the
 //    apps must be built (npm run build -w shell / -w workspace …): their dist/ is used as it is.
 // 3. Signs in through /auth in Chromium (/usr/bin/chromium, 1440×900), then measures, RUNS (20) times
 //    each, in the page (performance.now(): from the input event to the frame after the table shows the
@@ -133,12 +133,12 @@ async function main() {
       body: JSON.stringify({ email, password, email_confirm: true }),
     });
     const user = await admin.json();
-    const { seedBenchSite } = await import(path.join(ROOT, 'backend/bench/seed.js'));
+    const { seedBenchSite } = await import(path.join(ROOT, 'supabase-local/bench/seed.js'));
     const t0 = Date.now();
     const siteId = await seedBenchSite(info.databaseUrl, user.id, PAGES);
     log(`seeded site ${siteId} with ${PAGES} pages in ${Date.now() - t0} ms`);
 
-    const { startPlatform } = require(path.join(ROOT, 'scripts/lib/platform.cjs'));
+    const { startPlatform } = require(path.join(ROOT, 'server/src/platform.cjs'));
     platform = await startPlatform({ ports, env: { SUPABASE_URL: info.url, SUPABASE_ANON_KEY: info.anonKey, SITE_URL: shellUrl } });
     const { chromium } = require('@playwright/test');
     browser = await chromium.launch({
@@ -291,7 +291,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--serve') {
-  const { startStack } = await import(path.join(ROOT, 'backend/src/index.js'));
+  const { startStack } = await import(path.join(ROOT, 'supabase-local/src/index.js'));
   const big = { max: 1e9, windowMs: 60000 };
   const opts = JSON.parse(process.argv[4] || '{}');
   const stack = await startStack({ port: 0, dataDir: process.argv[3], rateLimits: { signup: big, token: big, recover: big, verify: big, rpc: big }, log: () => {}, ...opts });

@@ -5,7 +5,7 @@ import { useMarketingT } from '../lib/locale';
  * The testimonial carousel's dots: one tab per slide, named 'Aller au témoignage 3' ('Go to testimonial 3').
  * The same buttons, in the same place, in the prerendered copy, in the static first view
  * (DeferredTestimonialCarousel) and in the live carousel: a tap on the copy's dot is handed to its twin
- * (scripts/lib/prerender-taps.js matches role, name and rank), and nothing moves when the carousel
+ * (server/src/prerender-taps.js matches role, name and rank), and nothing moves when the carousel
  * arrives. Arrow keys, Home and End move between the dots, as Mantine's own indicators did.
  */
 export function CarouselDots({ total, selected, onSelect }: { total: number; selected: number; onSelect: (index: number) => void }) {

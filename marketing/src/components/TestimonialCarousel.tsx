@@ -52,7 +52,7 @@ export function TestimonialCarousel({ items, initialSlide = 0 }: { items: Testim
   // a looping carousel of more slides than it shows can always move: its arrows are live in the
   // prerendered copy (Mantine marks them inactive until its script measures the slides) and, in the
   // browser, as soon as Embla runs — not before, so that a tap on the copy's arrow, replayed on the
-  // live carousel (scripts/lib/prerender-taps.js waits for an enabled twin), is not lost on a carousel
+  // live carousel (server/src/prerender-taps.js waits for an enabled twin), is not lost on a carousel
   // that has just mounted (it arrives near the viewport: DeferredTestimonialCarousel)
   const canMove = items.length > 2 && (embla !== null || typeof document === 'undefined');
   const looping = canMove ? { 'aria-disabled': false, 'data-inactive': undefined, tabIndex: 0 } : {};

@@ -1,5 +1,5 @@
 // Supabase-style database types for createClient<Database>().
-// Generated from supabase/migrations by backend/src/db/gen-types.js, then kept in the repo;
+// Generated from supabase/migrations by supabase-local/src/db/gen-types.js, then kept in the repo;
 // regenerate after changing the schema.
 /* eslint-disable */
 

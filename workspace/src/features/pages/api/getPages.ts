@@ -5,7 +5,7 @@ import { isDataError, requestCount, requestWithCount } from '@citable/shared/dat
 import { pageCountOf, searchFilter, type PageListView } from '../utils/listParams';
 import { pageKeys } from './keys';
 
-/** The columns the backend's page-list request is tuned for (backend/bench/api.js). */
+/** The columns the backend's page-list request is tuned for (supabase-local/bench/api.js). */
 export const PAGE_LIST_COLUMNS = 'id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count';
 
 export interface PageListRow {

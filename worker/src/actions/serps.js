@@ -1,0 +1,90 @@
+// serps: the top serps_nb_results organic results of the keyword in info2 (or of each to_search
+// keyword of the page) for the site's country — and its language when
+// force_defined_language_for_serps — replacing that keyword's rows for this site.
+import { hostMatches, normalizeHost } from '../citations/analyze.js';
+import { PermanentError } from '../errors.js';
+import { loadKeywords, loadPageContext, workerTx } from '../db.js';
+
+/**
+ * Fetches and stores the SERP of some keywords of a page.
+ * @param {import('../runner.js').ActionContext} ctx
+ * @param {any} page loadPageContext row
+ * @param {{ id: string, keyword: string }[]} keywords
+ */
+export async function fetchAndStoreSerps(ctx, page, keywords) {
+  const siteHost = normalizeHost(page.site_url);
+  /** @type {Map<string, import('../providers/serp.js').SerpResult[]>} */
+  const byKeyword = new Map();
+  for (const kw of keywords) {
+    const results = await ctx.serp.search({
+      keyword: kw.keyword,
+      countryCode: page.country_code,
+      countryName: page.country_name,
+      languageCode: page.force_defined_language_for_serps ? page.language_code : null,
+      num: page.serps_nb_results,
+      onUsage: ctx.recordUsage,
+    });
+    byKeyword.set(kw.id, results);
+  }
+  /**
+   * Replaces one keyword's rows for the site in one statement (the delete and the insert see the
+   * same snapshot).
+   * @param {import('pg').Pool | import('pg').PoolClient} client
+   * @param {string} keywordId
+   * @param {import('../providers/serp.js').SerpResult[]} results
+   */
+  const replace = (client, keywordId, results) => {
+    const own = results.map((r) => {
+      try {
+        const host = normalizeHost(new URL(r.url).hostname);
+        return Boolean(host && siteHost && hostMatches(host, siteHost));
+      } catch {
+        return false;
+      }
+    });
+    return client.query(
+      `with gone as (delete from public.serps where linked_keyword = $1 and site = $2)
+       insert into public.serps (linked_keyword, site, own_site, position_absolute, title, url, meta_description, type)
+       select $1, $2, r.own, r.pos, r.title, r.url, r.snippet, r.type
+         from unnest($3::boolean[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[]) as r(own, pos, title, url, snippet, type)`,
+      [
+        keywordId,
+        page.site_id,
+        own,
+        results.map((r) => Math.max(1, Math.trunc(r.position))),
+        results.map((r) => r.title),
+        results.map((r) => r.url),
+        results.map((r) => r.snippet),
+        results.map((r) => r.type),
+      ],
+    );
+  };
+  if (byKeyword.size === 1) {
+    const [[keywordId, results]] = byKeyword;
+    await replace(ctx.pool, keywordId, results);
+  } else {
+    await workerTx(ctx.pool, async (client) => {
+      for (const [keywordId, results] of byKeyword) await replace(client, keywordId, results);
+    });
+  }
+  return byKeyword;
+}
+
+/** @param {import('../runner.js').ActionContext} ctx */
+export async function runSerps(ctx) {
+  const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
+  if (!page) throw new PermanentError('The page no longer exists');
+  let keywords;
+  const info2 = ctx.action.info2?.trim();
+  if (info2) {
+    if (!/^\d+$/.test(info2)) throw new PermanentError(`info2 must be a keyword id, got "${info2.slice(0, 50)}"`);
+    const { rows } = await ctx.pool.query('select id::text as id, keyword from public.keywords where id = $1', [info2]);
+    if (rows.length === 0) throw new PermanentError(`Keyword ${info2} not found`);
+    keywords = rows;
+  } else {
+    keywords = (await loadKeywords(ctx.pool, page.page_id)).filter((k) => k.to_search);
+    if (keywords.length === 0) throw new PermanentError('This page has no keyword to search: add a keyword first');
+  }
+  const stored = await fetchAndStoreSerps(ctx, page, keywords);
+  return { keywords: keywords.length, results: [...stored.values()].reduce((n, r) => n + r.length, 0) };
+}

@@ -1,0 +1,99 @@
+// The worker's configuration, from the environment only (documented in the README).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_JWT_SECRET, mintKeys } from './keys.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEFAULT_OPENROUTER_BASE_URL = 'https://openrouter.ai/api/v1';
+
+/**
+ * @param {string | undefined} value
+ * @param {number} fallback
+ * @param {string} name
+ * @param {{ min?: number, max?: number }} [range]
+ */
+function int(value, fallback, name, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+  return n;
+}
+
+/** @param {string | undefined} v */
+const str = (v) => (v && v.trim() ? v.trim() : undefined);
+
+/**
+ * The local backend writes DATA_DIR/backend.json (its database URL) when it starts: the worker
+ * of `npm start` finds the embedded PostgreSQL there when DATABASE_URL is not set.
+ * @param {string} dataDir
+ * @returns {string | undefined}
+ */
+function localDatabaseUrl(dataDir) {
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(dataDir, 'backend.json'), 'utf8'));
+    return typeof info.databaseUrl === 'string' ? info.databaseUrl : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * @typedef {ReturnType<typeof loadConfig>} WorkerConfig
+ */
+
+/**
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function loadConfig(env = process.env) {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  const supabaseUrl = str(env.SUPABASE_URL) ?? `http://localhost:${env.BACKEND_PORT || env.PORT || '54321'}`;
+  let serviceRoleKey = str(env.SUPABASE_SERVICE_ROLE_KEY);
+  // The local backend's key is derived from its JWT secret (worker/src/keys.js, the same minting as the local stand-in's).
+  if (!serviceRoleKey) serviceRoleKey = mintKeys(str(env.JWT_SECRET) ?? DEFAULT_JWT_SECRET).serviceRoleKey;
+  const smtpUrl = str(env.SMTP_URL);
+  return {
+    databaseUrl: str(env.DATABASE_URL) ?? localDatabaseUrl(dataDir),
+    dataDir,
+    concurrency: int(env.WORKER_CONCURRENCY, 4, 'WORKER_CONCURRENCY', { min: 1, max: 100 }),
+    pollIntervalMs: int(env.WORKER_POLL_INTERVAL_MS, 2000, 'WORKER_POLL_INTERVAL_MS', { min: 50 }),
+    // Graphile's local queue: the process fetches (and locks) this many jobs at a time; 0 = one
+    // job per fetch.
+    localQueueSize: int(env.WORKER_LOCAL_QUEUE_SIZE, 0, 'WORKER_LOCAL_QUEUE_SIZE', { min: 0, max: 1000 }),
+    lockTimeoutMs: int(env.WORKER_LOCK_TIMEOUT_MS, 60_000, 'WORKER_LOCK_TIMEOUT_MS', { min: 500 }),
+    workerName: str(env.WORKER_NAME) ?? `${os.hostname()}:${process.pid}`,
+    openrouter: {
+      apiKey: str(env.OPENROUTER_API_KEY),
+      baseUrl: (str(env.OPENROUTER_BASE_URL) ?? DEFAULT_OPENROUTER_BASE_URL).replace(/\/+$/, ''),
+      articleModel: str(env.ARTICLE_MODEL),
+      imageModel: str(env.IMAGE_MODEL),
+      timeoutMs: int(env.OPENROUTER_TIMEOUT_MS, 180_000, 'OPENROUTER_TIMEOUT_MS', { min: 100 }),
+      referer: str(env.OPENROUTER_REFERER) ?? 'https://citable.local',
+    },
+    llmAnswersPerModel: int(env.LLM_ANSWERS_PER_MODEL, 3, 'LLM_ANSWERS_PER_MODEL', { min: 1, max: 20 }),
+    serp: {
+      provider: /** @type {'serper' | 'serpapi' | 'dataforseo'} */ ((str(env.SERP_PROVIDER) ?? 'serper').toLowerCase()),
+      apiKey: str(env.SERP_API_KEY),
+      login: str(env.DATAFORSEO_LOGIN),
+      password: str(env.DATAFORSEO_PASSWORD),
+      baseUrl: str(env.SERP_BASE_URL)?.replace(/\/+$/, ''),
+      timeoutMs: int(env.SERP_TIMEOUT_MS, 60_000, 'SERP_TIMEOUT_MS', { min: 100 }),
+    },
+    scrape: {
+      timeoutMs: int(env.SCRAPE_TIMEOUT_MS, 15_000, 'SCRAPE_TIMEOUT_MS', { min: 100 }),
+      maxPages: int(env.SCRAPE_MAX_PAGES, 5, 'SCRAPE_MAX_PAGES', { min: 0, max: 50 }),
+    },
+    // URLs users control are fetched through outbound.js, which refuses non-public addresses unless
+    // OUTBOUND_ALLOW_PRIVATE=1 (local tests only; SCRAPE_ALLOW_PRIVATE, its old name, is an alias).
+    outbound: {
+      allowPrivate: /^(1|true|yes)$/i.test(str(env.OUTBOUND_ALLOW_PRIVATE) ?? env.SCRAPE_ALLOW_PRIVATE ?? ''),
+    },
+    storage: { supabaseUrl: supabaseUrl.replace(/\/+$/, ''), serviceRoleKey },
+    mail: {
+      smtpUrl,
+      // The local mailbox needs no address; real SMTP does.
+      contactEmail: str(env.CONTACT_EMAIL) ?? (smtpUrl ? undefined : 'contact@citable.local'),
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// The two HTTP helpers the mailer's local mailbox (GET /mailbox) needs, copied verbatim from
+// supabase-local/src/http-util.js: the worker never imports the local Supabase stand-in.
+
+export function sendJson(res, status, body, headers = {}) {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    ...headers,
+  });
+  res.end(payload);
+}
+
+export function escapeHtml(s) {
+  return String(s)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

@@ -1,0 +1,432 @@
+// The page-actions worker: Graphile Worker (SKIP LOCKED dequeuing, retries with exponential
+// backoff, LISTEN/NOTIFY wake-up) running three tasks enqueued by database triggers
+// (supabase/migrations/20261126000400_worker_queue.sql):
+//   pages_action {id}           one run of a pages_actions row
+//   contact_message {id}        e-mail of a public contact message
+//   first_article_request {id}  e-mails of a first-article request
+// Any number of these processes, on any number of machines, can share one database.
+//
+// A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
+// then the action; then 'done' with cost_usd, usage and duration_ms (added up over the run's
+// attempts: a retry spends again) — or, on an error,
+// 'failed' with last_error when the error is permanent or the job's last attempt, else
+// 'queued' with last_error and Graphile retries it later (after the provider's Retry-After, without
+// spending a retry, when a 429 said how long to wait).
+//
+// Crash recovery: each Graphile worker id of this process beats in citable_worker.heartbeats;
+// every process unlocks (graphile_worker.force_unlock_workers) the jobs locked longer than
+// WORKER_LOCK_TIMEOUT_MS by a worker whose heartbeat is older than that: a process killed in
+// the middle of a job loses nothing, the job runs again elsewhere.
+//
+// Database outages (issue 27, #9): the pool waits for an unreachable database (db.js ResilientPool),
+// so nothing Graphile or an action does fails for it — the outage is logged once, the worker goes
+// on when PostgreSQL is back. What a cut connection still breaks is recovered: a row's final status
+// is written again until it lands (idempotent); a job whose completion or failure was lost in
+// flight is unlocked again by this process once the database has been back for the lock timeout
+// (releaseStrandedJobs), and a job run again for a row already done or failed does nothing; an
+// action that writes its result in workerTx finds what it wrote (create_article). If Graphile's
+// runner stops on its own anyway, it is started again.
+//
+// sanitize_version {id} (issue 27, #13): HTML an end user wrote (save_version_edit, PostgREST) is
+// rewritten with sanitize.js's rules and marked html_sanitized (migration 20261128000400).
+import { EventEmitter } from 'node:events';
+import { Logger, run } from 'graphile-worker';
+import { isPermanent, readableError } from './errors.js';
+import { createOpenRouter } from './providers/openrouter.js';
+import { createSerp } from './providers/serp.js';
+import { runSerps } from './actions/serps.js';
+import { runLlmAnswers } from './actions/llm-answers.js';
+import { runCreateArticle } from './actions/create-article.js';
+import { runModifyArticle } from './actions/modify-article.js';
+import { runCoverImage } from './actions/cover-image.js';
+import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
+import { runStorageCleanup } from './actions/storage-cleanup.js';
+import { createMailer } from './mail/mailer.js';
+import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError, workerTx } from './db.js';
+import { sanitizeArticleHtml } from './sanitize.js';
+
+/**
+ * @typedef {object} TaskContext
+ * @property {import('pg').Pool} pool
+ * @property {import('./config.js').WorkerConfig} config
+ * @property {ReturnType<typeof createOpenRouter>} openrouter
+ * @property {ReturnType<typeof createSerp>} serp
+ * @property {{ send: (mail: { to: string, subject: string, text: string, html?: string }) => Promise<unknown> }} mailer
+ * @property {(message: string) => void} log
+ *
+ * @typedef {TaskContext & { action: any, recordUsage: (entry: any) => void }} ActionContext
+ */
+
+/** @type {Record<string, (ctx: ActionContext) => Promise<unknown>>} */
+export const ACTIONS = {
+  serps: runSerps,
+  llm_answers: runLlmAnswers,
+  create_article: runCreateArticle,
+  modify_articles_with_instructions: runModifyArticle,
+  create_cover_image: runCoverImage,
+  contact_form: runContactFormAction,
+};
+
+/** Accumulates the providers' usage of one run. */
+export function usageRecorder() {
+  const usage = { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, images: 0, serp_queries: 0, models: /** @type {string[]} */ ([]) };
+  let cost = 0;
+  let costReported = false;
+  return {
+    /** @param {{ model?: string, usage?: any, images?: number, serp_queries?: number, cost?: number }} entry */
+    record(entry) {
+      if (entry.model) {
+        usage.calls += 1;
+        if (!usage.models.includes(entry.model)) usage.models.push(entry.model);
+      }
+      const u = entry.usage ?? {};
+      usage.prompt_tokens += Number(u.prompt_tokens) || 0;
+      usage.completion_tokens += Number(u.completion_tokens) || 0;
+      usage.total_tokens += Number(u.total_tokens) || (Number(u.prompt_tokens) || 0) + (Number(u.completion_tokens) || 0);
+      usage.images += entry.images ?? 0;
+      usage.serp_queries += entry.serp_queries ?? 0;
+      const price = typeof u.cost === 'number' ? u.cost : entry.cost;
+      if (typeof price === 'number' && Number.isFinite(price)) {
+        cost += price;
+        costReported = true;
+      }
+    },
+    result: () => ({ usage, cost: costReported ? Number(cost.toFixed(6)) : null }),
+  };
+}
+
+/**
+ * The cost of a run over its attempts: this attempt's usage and price added to those the earlier
+ * attempts of the same run recorded (a retry spends again; the row shows the run's total).
+ * @param {{ usage: any, cost: number | null, durationMs: number }} previous  null usage and cost: none recorded
+ * @param {{ usage: ReturnType<ReturnType<typeof usageRecorder>['result']>['usage'], cost: number | null, durationMs: number }} current
+ */
+export function addRunCost(previous, current) {
+  const prev = previous.usage ?? {};
+  const usage = { ...current.usage, models: [...current.usage.models] };
+  for (const key of /** @type {const} */ (['calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'images', 'serp_queries'])) {
+    usage[key] += Number(prev[key]) || 0;
+  }
+  usage.models = [...new Set([...(Array.isArray(prev.models) ? prev.models : []), ...current.usage.models])];
+  const prevCost = previous.cost === null || previous.cost === undefined ? null : Number(previous.cost);
+  const cost = prevCost === null && current.cost === null ? null : Number(((prevCost ?? 0) + (current.cost ?? 0)).toFixed(6));
+  return { usage, cost, durationMs: (Number(previous.durationMs) || 0) + current.durationMs };
+}
+
+/** Rate-limit reschedules of one run at most; past them a 429 is retried like any other error. */
+export const MAX_RATE_LIMIT_DELAYS = 10;
+/** The longest Retry-After honoured by a reschedule (a day). */
+const MAX_RATE_LIMIT_DELAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The delay a rate-limiting provider asked for, when the run should be rescheduled for it.
+ * @param {unknown} error
+ * @param {number} delaysSoFar
+ */
+function rateLimitDelay(error, delaysSoFar) {
+  const ms = /** @type {any} */ (error)?.retryAfterMs;
+  if (isPermanent(error) || typeof ms !== 'number' || !Number.isFinite(ms) || delaysSoFar >= MAX_RATE_LIMIT_DELAYS) return null;
+  return Math.min(Math.max(ms, 0), MAX_RATE_LIMIT_DELAY_MS);
+}
+
+/**
+ * Runs one pages_actions row (the pages_action task).
+ * @param {TaskContext} base
+ * @param {{ id: number, rateLimitDelays?: number }} payload
+ * @param {{ job: { attempts: number, max_attempts: number, job_queue_id?: number | null }, addJob?: import('graphile-worker').AddJobFunction }} helpers
+ */
+export async function runPageAction(base, payload, helpers) {
+  const id = Number(payload?.id);
+  if (!Number.isInteger(id)) return;
+  const started = Date.now();
+  // One statement each (autocommit): the enqueue trigger only fires on created_date changes,
+  // which the worker never makes. The first attempt of a run (attempts 0: a new row, or one a
+  // refresh re-queued) clears the cost of the previous run; a retry adds to it (addRunCost).
+  const { rows: claimed } = await base.pool.query(
+    `update public.pages_actions pa
+        set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null,
+            cost_usd = case when pa.attempts = 0 then null else pa.cost_usd end,
+            usage = case when pa.attempts = 0 then null else pa.usage end,
+            duration_ms = case when pa.attempts = 0 then null else pa.duration_ms end
+       from public.actions a
+      where pa.id = $1 and a.id = pa.linked_action and pa.status in ('queued', 'running')
+      returning pa.*, a.name as action_name, pa.created_date::text as run_key`,
+    [id],
+  );
+  const action = claimed[0];
+  // run_key: created_date to the microsecond (a JS Date keeps milliseconds), naming this run.
+  // Deleted since it was queued, or already done or failed (a job whose completion was lost in an
+  // outage, run again): nothing to do. Every new run sets the row back to queued first.
+  if (!action) return;
+  const recorder = usageRecorder();
+  /** @type {ActionContext} */
+  const ctx = { ...base, action, recordUsage: recorder.record, log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`) };
+  /** @param {string} status @param {string | null} error */
+  const finish = (status, error) => {
+    const { usage, cost, durationMs } = addRunCost(
+      { usage: action.usage, cost: action.cost_usd, durationMs: action.duration_ms },
+      { ...recorder.result(), durationMs: Date.now() - started },
+    );
+    // Idempotent: written again until it lands when the database is briefly unreachable.
+    return retryOnConnectionError(() =>
+      base.pool.query(
+        `update public.pages_actions
+            set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
+          where id = $1`,
+        [id, status, error, cost, JSON.stringify(usage), durationMs],
+      ),
+    );
+  };
+  try {
+    const handler = ACTIONS[action.action_name];
+    if (!handler) throw Object.assign(new Error(`Unknown action "${action.action_name}"`), { permanent: true });
+    const result = /** @type {{ warning?: string | null } | undefined} */ (await handler(ctx));
+    // A done run may carry a warning (e.g. a model skipped), shown like an error.
+    await finish('done', result?.warning ? readableError(result.warning) : null);
+    ctx.log(`done in ${Date.now() - started} ms`);
+  } catch (error) {
+    const message = readableError(error);
+    // A 429 with a Retry-After too long to wait in place: a new job for the same row at that time
+    // (same key, queue and remaining retries; Graphile clears the key of this running job, which
+    // then completes), so the attempt is not spent on exponential backoff.
+    const delays = Number(payload?.rateLimitDelays) || 0;
+    const delayMs = helpers.addJob ? rateLimitDelay(error, delays) : null;
+    if (delayMs !== null && helpers.addJob) {
+      const queueId = helpers.job.job_queue_id;
+      const queueName = queueId
+        ? (await base.pool.query('select queue_name from graphile_worker._private_job_queues where id = $1', [queueId])).rows[0]?.queue_name
+        : undefined;
+      await finish('queued', message);
+      await helpers.addJob(
+        'pages_action',
+        { id, rateLimitDelays: delays + 1 },
+        {
+          jobKey: `pages_action:${id}`,
+          runAt: new Date(Date.now() + delayMs),
+          queueName: queueName ?? undefined,
+          maxAttempts: Math.max(1, helpers.job.max_attempts - helpers.job.attempts + 1),
+        },
+      );
+      ctx.log(`rate limited: runs again in ${Math.ceil(delayMs / 1000)} s`);
+      return;
+    }
+    const last = isPermanent(error) || helpers.job.attempts >= helpers.job.max_attempts;
+    await finish(last ? 'failed' : 'queued', message);
+    ctx.log(`${last ? 'failed' : 'will retry'}: ${message}`);
+    if (!last) throw error; // Graphile reschedules it with backoff
+  }
+}
+
+/**
+ * sanitize_version: the version's HTML with sanitize.js's rules, marked sanitized. A newer write
+ * since the job was queued is sanitized too (the row is read under its lock).
+ * @param {TaskContext} base
+ * @param {{ id?: unknown }} payload
+ */
+export async function sanitizeVersion(base, payload) {
+  const id = String(payload?.id ?? '');
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return;
+  await workerTx(base.pool, async (client) => {
+    const { rows } = await client.query('select html_content, html_sanitized from public.pages_versions where id = $1 for update', [id]);
+    if (!rows[0] || rows[0].html_sanitized) return;
+    const html = rows[0].html_content === null ? null : sanitizeArticleHtml(rows[0].html_content);
+    await client.query('update public.pages_versions set html_content = $2, html_sanitized = true where id = $1', [id, html]);
+    if (html !== rows[0].html_content) base.log(`[sanitize_version ${id}] unsafe HTML removed`);
+  });
+}
+
+/**
+ * @param {TaskContext} base
+ * @param {(ctx: TaskContext, id: number) => Promise<unknown>} send
+ */
+const messageTask = (base, send) => async (/** @type {any} */ payload) => {
+  const id = Number(payload?.id);
+  if (Number.isInteger(id)) await send(base, id);
+};
+
+/**
+ * Starts a worker process's runner.
+ * @param {{ config: import('./config.js').WorkerConfig, log?: (m: string) => void, mailer?: TaskContext['mailer'], fetchImpl?: typeof fetch }} options
+ */
+export async function startWorker({ config, log = (m) => console.log(m), mailer, fetchImpl }) {
+  if (!config.databaseUrl) throw new Error('DATABASE_URL is not set (and no local backend wrote .data/backend.json): start the backend first or set DATABASE_URL.');
+  const outage = outageReporter(log);
+  const pool = new ResilientPool({ connectionString: config.databaseUrl, max: config.concurrency + 4, outage });
+  /** @param {string} what @param {Error} e */
+  const onConnectionError = (what, e) => (isConnectionError(e) ? outage.down(e) : log(`[${what}] ${e.message}`));
+  pool.on('error', (e) => onConnectionError('worker pool', e));
+  // A connection that breaks while checked out reports here, not on the pool (Graphile checks both).
+  pool.on('connect', (client) => client.on('error', (e) => onConnectionError('worker connection', e)));
+  const ownMailer = mailer ? null : await createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, log });
+  /** @type {TaskContext} */
+  const base = {
+    pool,
+    config,
+    openrouter: createOpenRouter(config.openrouter, { fetchImpl }),
+    serp: createSerp(config.serp, { fetchImpl }),
+    mailer: mailer ?? /** @type {NonNullable<typeof ownMailer>} */ (ownMailer),
+    log,
+  };
+
+  /** @type {Set<string>} */
+  const workerIds = new Set();
+  const beat = async () => {
+    if (workerIds.size === 0) return;
+    await pool.query(
+      `insert into citable_worker.heartbeats (worker_id, process, beat_at)
+       select w, $2, now() from unnest($1::text[]) w
+       on conflict (worker_id) do update set beat_at = now(), process = excluded.process`,
+      [[...workerIds], config.workerName],
+    );
+  };
+  const reap = async () => {
+    const { rows } = await pool.query(
+      `select array(
+         select distinct j.locked_by from graphile_worker._private_jobs j
+          where j.locked_by is not null and j.locked_at < now() - make_interval(secs => $1::double precision / 1000)
+            and not exists (select 1 from citable_worker.heartbeats h
+                             where h.worker_id = j.locked_by and h.beat_at > now() - make_interval(secs => $1::double precision / 1000))
+         union
+         select distinct q.locked_by from graphile_worker._private_job_queues q
+          where q.locked_by is not null and q.locked_at < now() - make_interval(secs => $1::double precision / 1000)
+            and not exists (select 1 from citable_worker.heartbeats h
+                             where h.worker_id = q.locked_by and h.beat_at > now() - make_interval(secs => $1::double precision / 1000))
+       ) as dead`,
+      [config.lockTimeoutMs],
+    );
+    const dead = rows[0].dead.filter(Boolean);
+    if (dead.length > 0) {
+      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [dead]);
+      await pool.query('delete from citable_worker.heartbeats where worker_id = any($1::text[])', [dead]);
+      log(`unlocked the jobs of ${dead.length} dead worker(s): ${dead.join(', ')}`);
+    }
+    await pool.query("delete from citable_worker.heartbeats where beat_at < now() - interval '1 day'");
+  };
+  /** Jobs this process is running now (Graphile's job:start … job:complete). */
+  const activeJobs = new Set();
+  /** Graphile's pool ids of this process (the jobs it fetches are locked by them). */
+  const poolIds = new Set();
+  // A job locked by this live process but not running here: its completion or failure was cut in
+  // flight (or its fetch's answer was). Unlocked once the database has been back long enough for
+  // any completion still waiting on a connection to have landed; a job run again for a finished
+  // row does nothing (runPageAction), a lost failure is the retry it was going to be anyway.
+  const releaseStrandedJobs = async () => {
+    if (outage.healthyForMs < Math.max(config.lockTimeoutMs, 10_000) || poolIds.size === 0 || config.localQueueSize > 1) return;
+    const { rows } = await pool.query(
+      `with stranded as (
+         update graphile_worker._private_jobs j set locked_by = null, locked_at = null
+          where j.locked_by = any($1::text[]) and not (j.id = any($2::bigint[]))
+            and j.locked_at < now() - make_interval(secs => $3::double precision / 1000)
+         returning j.id, j.job_queue_id
+       ), queues as (
+         update graphile_worker._private_job_queues q set locked_by = null, locked_at = null
+           from stranded s where q.id = s.job_queue_id and q.locked_by = any($1::text[])
+         returning q.id
+       )
+       select (select count(*)::int from stranded) as jobs`,
+      [[...poolIds], [...activeJobs].map(String), Math.max(config.lockTimeoutMs, 10_000)],
+    );
+    if (rows[0].jobs > 0) log(`[worker] released ${rows[0].jobs} job(s) whose completion was lost in a database outage`);
+  };
+  const tick = () => {
+    if (outage.isDown) return; // the pool is waiting for the database already
+    beat()
+      .then(reap)
+      .then(releaseStrandedJobs)
+      .catch((e) => onConnectionError('worker heartbeat', e));
+  };
+
+  const events = new EventEmitter();
+  events.on('job:start', ({ job }) => activeJobs.add(String(job.id)));
+  events.on('job:complete', ({ job }) => activeJobs.delete(String(job.id)));
+  events.on('worker:create', ({ worker }) => {
+    workerIds.add(worker.workerId);
+    beat().catch((e) => log(`[worker heartbeat] ${e.message}`));
+  });
+  events.on('worker:release', ({ worker }) => workerIds.delete(worker.workerId));
+  // With a local queue the pool itself locks the jobs it fetches: it beats too.
+  events.on('pool:create', ({ workerPool }) => {
+    workerIds.add(workerPool.id);
+    poolIds.add(workerPool.id);
+    beat().catch((e) => log(`[worker heartbeat] ${e.message}`));
+  });
+  const runnerOptions = {
+    pgPool: pool,
+    events: /** @type {any} */ (events),
+    concurrency: config.concurrency,
+    pollInterval: config.pollIntervalMs,
+    noHandleSignals: true,
+    logger: new Logger(() => (level, message) => {
+      if (level === 'error' || level === 'warning') log(`[graphile-worker] ${message}`);
+    }),
+    ...(config.localQueueSize > 1
+      ? { preset: { worker: { localQueue: { size: config.localQueueSize }, completeJobBatchDelay: 0, failJobBatchDelay: 0 } } }
+      : {}),
+    taskList: {
+      pages_action: (payload, helpers) => runPageAction(base, /** @type {any} */ (payload), /** @type {any} */ (helpers)),
+      contact_message: messageTask(base, sendContactMessage),
+      first_article_request: messageTask(base, sendFirstArticleRequest),
+      storage_cleanup: (/** @type {any} */ payload) => runStorageCleanup(base, payload),
+      sanitize_version: (/** @type {any} */ payload) => sanitizeVersion(base, payload),
+    },
+  };
+  let stopped = false;
+  /** @type {import('graphile-worker').Runner} */
+  let runner;
+  // Graphile's runner ends on its own only on an error it cannot ride out (e.g. its batched
+  // completion failing for good): this process starts another one rather than stay idle.
+  const startRunner = async () => {
+    runner = await run(/** @type {any} */ (runnerOptions));
+    const current = runner;
+    current.promise.then(
+      () => restart(current, null),
+      (error) => restart(current, error),
+    );
+  };
+  /** @param {import('graphile-worker').Runner} ended @param {unknown} error */
+  const restart = async (ended, error) => {
+    if (stopped || ended !== runner) return;
+    log(`[worker] the job runner stopped (${error instanceof Error ? error.message : 'no error'}); starting it again`);
+    for (let n = 0; !stopped; n += 1) {
+      await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** n)));
+      if (stopped) return;
+      try {
+        await startRunner();
+        return;
+      } catch (e) {
+        log(`[worker] could not start the job runner: ${/** @type {Error} */ (e).message}`);
+      }
+    }
+  };
+  await startRunner();
+  const interval = setInterval(tick, Math.max(200, Math.floor(config.lockTimeoutMs / 3)));
+  tick();
+
+  return {
+    get runner() {
+      return runner;
+    },
+    pool,
+    /**
+     * For the process's unhandledRejection handler: true when the rejection is a cut database
+     * connection (Graphile does not await its job completions; the outage is reported once and
+     * the job recovered by releaseStrandedJobs), false for anything else.
+     * @param {unknown} reason
+     */
+    absorbsRejection(reason) {
+      if (!isConnectionError(reason)) return false;
+      outage.down(reason);
+      return true;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      pool.stopping = true;
+      clearInterval(interval);
+      await runner.stop().catch((e) => log(`[worker] stop: ${e.message}`));
+      await pool.query('delete from citable_worker.heartbeats where worker_id = any($1::text[])', [[...workerIds]]).catch(() => {});
+      await pool.end().catch(() => {});
+      await ownMailer?.close();
+    },
+  };
+}
