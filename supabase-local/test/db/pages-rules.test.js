@@ -72,7 +72,8 @@ describe('pages.date_modified', () => {
     const { rows: [kw] } = await db.pool.query(`insert into public.keywords (keyword) values ('rules keyword') returning id`);
     await db.pool.query('insert into public.pages_keywords (linked_page, linked_keyword) values ($1, $2)', [id, kw.id]);
     await db.pool.query(
-      `insert into public.serps (linked_keyword, position_absolute, title, url) values ($1, 1, 'r', 'https://r.example/1')`, [kw.id]);
+      // a SERP row of the page's own site: only those count (#27.2)
+      `insert into public.serps (linked_keyword, site, position_absolute, title, url) values ($1, $2, 1, 'r', 'https://r.example/1')`, [kw.id, siteId]);
     const { rows } = await db.pool.query('select serp_results_count, date_modified from public.pages where id = $1', [id]);
     assert.equal(rows[0].serp_results_count, 1, 'the count trigger ran');
     assert.equal(rows[0].date_modified.toISOString(), new Date(OLD).toISOString());
