@@ -2,8 +2,8 @@
 // npm run bench:web — front-end performance of the public pages, measured like Lighthouse's mobile run.
 //
 // 1. Builds shell + marketing (+ reviewer when a /view URL is measured) in production mode when their
-//    dist/ is older than the sources (scripts/lib/build-state.mjs; the marketing prerender sources are
-//    checked too). --force rebuilds.
+//    dist/ is not a build of the current sources (scripts/lib/build-state.mjs: the build stamp, which
+//    covers the marketing prerender sources too). --force rebuilds.
 // 2. Calibrates: Lighthouse's "benchmark index" of this machine (a fixed string-concatenation loop and
 //    an array-copy loop, ~500 ms each, in a blank Chromium page without throttling; index = iterations
 //    per second / 10, mean of the two loops; Lighthouse's computeBenchmarkIndex), 3 times, median
@@ -92,7 +92,7 @@ const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { chromium } = require('@playwright/test');
 const { startPlatform } = require(path.join(ROOT, 'server/src/platform.cjs'));
-const { isBuildFresh, buildInputs } = await import(path.join(ROOT, 'scripts/lib/build-state.mjs'));
+const { isBuildFresh } = await import(path.join(ROOT, 'scripts/lib/build-state.mjs'));
 const { composition, attributeFile, normaliseSource } = require('./composition.cjs');
 const { SourceMapConsumer } = require('source-map-js');
 const { MOBILE, THROTTLING, BUDGET_KB, coldLoad, isJs, isCss, firstLoadJs, builtFiles } = require('./first-load.cjs');
@@ -163,34 +163,9 @@ export function performanceScore(metrics) {
 
 // ---------- build
 function ensureBuilt({ measuresView }) {
-  const prerenderFresh = () => {
-    const manifest = path.join(ROOT, 'marketing/dist/prerender/manifest.json');
-    if (!fs.existsSync(manifest)) return false;
-    const built = fs.statSync(manifest).mtimeMs;
-    const newest = (p) => {
-      if (!fs.existsSync(p)) return 0;
-      const st = fs.statSync(p);
-      return st.isFile() ? st.mtimeMs : Math.max(0, ...fs.readdirSync(p).map((n) => newest(path.join(p, n))));
-    };
-    return Math.max(newest(path.join(ROOT, 'marketing/prerender')), ...buildInputs(ROOT, 'marketing').map(newest)) <= built;
-  };
-  // the shell has no remoteEntry.js (isBuildFresh's marker): compare its index.html instead
-  const shellFresh = () => {
-    const index = path.join(ROOT, 'shell/dist/index.html');
-    if (!fs.existsSync(index)) return false;
-    const built = fs.statSync(index).mtimeMs;
-    const newest = (p) => {
-      if (!fs.existsSync(p)) return 0;
-      const st = fs.statSync(p);
-      if (st.isFile()) return st.mtimeMs;
-      return Math.max(0, ...fs.readdirSync(p).filter((n) => n !== 'node_modules' && n !== 'dist').map((n) => newest(path.join(p, n))));
-    };
-    return buildInputs(ROOT, 'shell').every((input) => newest(input) <= built);
-  };
   const stale = [];
   for (const app of ['shell', 'marketing', 'workspace', 'reviewer']) {
-    const fresh = app === 'shell' ? shellFresh() : isBuildFresh(ROOT, app) && (app !== 'marketing' || prerenderFresh());
-    if (opt('--force') || !fresh) stale.push(app);
+    if (opt('--force') || !isBuildFresh(ROOT, app)) stale.push(app);
   }
   // the public pages never load workspace/reviewer: they only need to exist; a /view page is the
   // reviewer's screen, so a stale reviewer build is rebuilt when one is measured
