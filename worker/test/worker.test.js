@@ -1,6 +1,6 @@
 // The page-actions worker end to end: the real stack (PostgreSQL, PostgREST, gateway, storage),
 // a user queueing actions through supabase-js as the apps do, the worker (in this process, or as
-// `node worker/src/cli.js` child processes) and local fake providers speaking the real
+// `node worker/dist/cli.js` child processes) and local fake providers speaking the real
 // APIs (worker/test/fakes/providers.js).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -14,11 +14,11 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { mailboxFor, makeClient, signedInUser, startTestStack } from '../../supabase-local/test/helpers.js';
 import { fakeProviderEnv, openRouterError, PNG_1X1_BASE64, startFakeProviders } from './fakes/providers.js';
-import { loadConfig } from '../src/config.js';
-import { startWorker } from '../src/runner.js';
-import { splitUserMessage } from '../src/prompts.js';
+import { loadConfig } from '../dist/config.js';
+import { startWorker } from '../dist/runner.js';
+import { splitUserMessage } from '../dist/prompts.js';
 
-const WORKER_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli.js');
+const WORKER_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/cli.js');
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 /** @type {Awaited<ReturnType<typeof startTestStack>>} */

@@ -28,7 +28,7 @@ async function main() {
   ];
   console.log(`Worker ${config.workerName} ready: ${config.concurrency} job(s) at once; ${configured.join('; ')}`);
   let stopping = false;
-  const stop = async (/** @type {number} */ code) => {
+  const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('Worker stopping (running jobs finish first)…');
