@@ -941,6 +941,24 @@ describe('page-actions worker', () => {
     assert.equal(mails.length, 6);
   });
 
+  it('a job whose payload is not what its task takes fails for good at its first attempt, the reason as its last_error', async () => {
+    const { rows } = await pool.query(
+      `select (graphile_worker.add_job('pages_action', '{"id": "abc"}'::json, max_attempts := 5)).id as pages_action,
+              (graphile_worker.add_job('storage_cleanup', '{"bucket": "elsewhere", "path": "a/b.png"}'::json, max_attempts := 5)).id as storage_cleanup`,
+    );
+    const job = (id) => pool.query('select attempts, max_attempts, last_error, locked_by from graphile_worker._private_jobs where id = $1', [id]);
+    await waitUntil(async () => {
+      const [a, b] = await Promise.all([job(rows[0].pages_action), job(rows[0].storage_cleanup)]);
+      return a.rows[0]?.last_error && !a.rows[0].locked_by && b.rows[0]?.last_error && !b.rows[0].locked_by;
+    });
+    const [{ rows: [action] }, { rows: [cleanup] }] = await Promise.all([job(rows[0].pages_action), job(rows[0].storage_cleanup)]);
+    assert.deepEqual([action.attempts, action.max_attempts], [1, 1], 'no retry');
+    assert.match(action.last_error, /^Invalid pages_action payload \(id must be a positive integer\)/);
+    assert.deepEqual([cleanup.attempts, cleanup.max_attempts], [1, 1], 'no retry');
+    assert.match(cleanup.last_error, /^Invalid storage_cleanup payload \(bucket must be page-images or seo1\)/);
+    await pool.query('delete from graphile_worker._private_jobs where id = any($1::bigint[])', [[rows[0].pages_action, rows[0].storage_cleanup]]);
+  });
+
   it('two worker processes and 100 queued actions: each ran exactly once', async () => {
     await worker?.stop();
     worker = null;
