@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run worker — one worker process (see runner.js and the README's "Worker" section).
+// npm run worker — one worker process (see runner.ts and the README's "Worker" section).
 // `npm run worker -- --migrate` installs or upgrades the queue's schema and exits.
 import { runMigrations } from 'graphile-worker';
 import { loadConfig } from './config.js';

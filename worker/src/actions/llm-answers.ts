@@ -1,7 +1,7 @@
 // llm_answers: asks each model of the llms table the question a searcher would ask about the
 // page (from its main keywords, in the site's language: siteQuestion), LLM_ANSWERS_PER_MODEL times per model
 // (default 3: assistants rarely answer the same twice), and stores every answer with its
-// citation analysis (worker/src/citations/analyze.js) and the page's current version, in one
+// citation analysis (worker/src/citations/analyze.ts) and the page's current version, in one
 // transaction once every call has answered. A model the provider refuses (4xx: retired, unknown
 // id) is skipped and named in last_error of the done row; a retryable error runs it all again.
 import { analyzeAnswer } from '../citations/analyze.js';

@@ -1,8 +1,8 @@
 // Citation analysis of one LLM answer: does it name the customer's brand, does it cite the
 // customer's domain, and which URLs and domains does it cite?
 //
-// Pure, dependency-free ESM so the Node worker (worker/src) and the backfill
-// (worker/src/db/backfills) import it without a build step.
+// Pure and dependency-free: the worker's actions, the backfill (worker/src/db/backfills) and the
+// e2e tests (worker/dist) run the same function.
 //
 // Rules
 // - Domains: hostnames are lowercased, IDNs compared in their ASCII (punycode) form, a
