@@ -184,6 +184,26 @@ export default tseslint.config(
     },
   },
   {
+    // the worker's TypeScript (Node, NodeNext: relative imports name the .js they compile to, which the
+    // TypeScript resolver maps back to the .ts): the same boundaries as its JavaScript above
+    files: ['worker/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(ROOT, 'worker', 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [
+        { target: 'worker/src', from: 'supabase-local', message: 'The worker never imports the local Supabase stand-in (supabase-local/).' },
+        { target: 'worker/src', from: 'server', message: 'The worker does not import the production server.' },
+      ] }],
+      // also proves the resolver works: with a broken one the rule above would pass silently
+      'import-x/no-unresolved': 'error',
+    },
+  },
+  {
     // a classic script inlined into the shell page (the prerendered copy's tap queue): the browser's globals
     files: ['server/src/prerender-taps.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },

@@ -45,15 +45,17 @@ module.exports = {
     domProject('workspace'),
     domProject('reviewer'),
     {
-      // the worker's pure modules (ESM .js, dependency-free), compiled to CommonJS for jest;
-      // the Node packages' own suites stay under worker/test and supabase-local/test (node:test,
-      // `npm run test:backend`)
+      // the worker's pure modules (TypeScript, NodeNext: relative imports name the .js they compile
+      // to), compiled to CommonJS for jest from worker/src (never worker/dist); the Node packages' own
+      // suites stay under worker/test and supabase-local/test (node:test, `npm run test:backend`)
       displayName: 'worker',
       rootDir: __dirname,
       roots: ['<rootDir>/worker/src'],
       testEnvironment: 'node',
-      testMatch: ['**/*.test.js'],
-      transform: { '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+      testMatch: ['**/*.test.ts'],
+      moduleFileExtensions: ['ts', 'js', 'json'],
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
     },
     {
       // the production app server (CommonJS): app server, runtime config, prerender, /view head

@@ -1,6 +1,7 @@
 // Starts, on free ports: the real backend (supabase-local/src/index.js startStack, embedded PostgreSQL in a
 // temporary data dir) and the four built apps (server/src/platform.cjs). Exposes their URLs to the
 // tests as E2E_* environment variables and returns the teardown.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,9 @@ export default async function globalSetup(_config: FullConfig) {
       throw new Error(`${app}/dist is missing: run \`npm run build\` (npm test builds automatically)`);
     }
   }
+  // the worker's build (worker/dist, incremental): the backend imports its migrations runner, keys and
+  // mailer, and the tests its citation analysis
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'worker', 'tsconfig.json')], { cwd: ROOT, stdio: 'inherit' });
   const artifacts = path.join(ROOT, 'e2e', 'artifacts');
   fs.mkdirSync(artifacts, { recursive: true });
   const backendLog = fs.createWriteStream(path.join(artifacts, 'backend.log'));

@@ -65,6 +65,11 @@ async function main() {
     }
   }
 
+  // The worker's build (worker/dist, incremental: quick when up to date): the worker process runs it and
+  // the backend imports its migrations runner, keys and mailer.
+  log('worker: building…');
+  await runToEnd('worker', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'worker', 'tsconfig.json')], { cwd: ROOT, env });
+
   const backendCli = path.join(ROOT, 'supabase-local', 'src', 'cli.js');
   if (fs.existsSync(backendCli) && !process.env.SKIP_BACKEND) {
     // CORS origins and SITE_URL follow the apps' ports (unless ALLOWED_ORIGINS / SITE_URL are set)
@@ -82,11 +87,11 @@ async function main() {
     log(`backend: ${fs.existsSync(backendCli) ? 'skipped (SKIP_BACKEND)' : 'supabase-local/src/cli.js not found'}; using SUPABASE_URL=${env.SUPABASE_URL}`);
   }
 
-  // The page-actions worker (worker/src, `npm run worker`), under the same supervisor. It
+  // The page-actions worker (worker/, built to worker/dist, `npm run worker`), under the same supervisor. It
   // finds the local database in DATA_DIR/backend.json (or DATABASE_URL). Without providers it runs
   // all the same: each action then ends failed with "… is not configured: set …". SKIP_WORKER=1
   // leaves it out (workers running elsewhere).
-  const workerCli = path.join(ROOT, 'worker', 'src', 'cli.js');
+  const workerCli = path.join(ROOT, 'worker', 'dist', 'cli.js');
   const haveDatabase = (fs.existsSync(backendCli) && !process.env.SKIP_BACKEND) || Boolean(process.env.DATABASE_URL);
   if (!haveDatabase) log('worker: not started (SKIP_BACKEND without DATABASE_URL: run `npm run worker` where the database is)');
   else if (fs.existsSync(workerCli) && !process.env.SKIP_WORKER) {

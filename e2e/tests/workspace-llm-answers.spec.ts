@@ -2,7 +2,7 @@
 // 'Search LLM Answers' (refresh or create the page's llm_answers action), and the honest citation
 // figures: per model, per page version and overall, k of n with a 95% Wilson interval, brand and
 // domain apart, the competitors. The answers are stored as the worker stores them: through the
-// service role, with the columns worker/src/citations/analyze.js computes (run here in Node).
+// service role, with the columns worker/src/citations/analyze.ts computes (its build, worker/dist, run here in Node).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -14,7 +14,7 @@ import { actionId, rest, siteWithPage, type Json, type SitePage } from './page-d
 const suffix = Date.now().toString(36);
 const HOST = `jardin-llm-${suffix}.fr`;
 const BRAND = 'Jardin Zen Éco';
-const ANALYZE = path.resolve(__dirname, '..', '..', 'worker', 'src', 'citations', 'analyze.js');
+const ANALYZE = path.resolve(__dirname, '..', '..', 'worker', 'dist', 'citations', 'analyze.js');
 
 /** What the worker records: analyzeAnswer from the backend, run by Node on each answer. */
 function analyze(answers: string[], siteUrl: string): { brand_mentioned: boolean; domain_cited: boolean; cited_urls: string[]; cited_domains: string[] }[] {

@@ -111,7 +111,7 @@ async function main() {
   for (const [signal, own] of /** @type {const} */ ([['SIGINT', onSigint], ['SIGTERM', onSigterm]])) {
     for (const listener of process.listeners(signal)) if (listener !== own) process.removeListener(signal, listener);
   }
-  // The page-actions worker of `npm start` (worker/src/config.js) finds the database here
+  // The page-actions worker of `npm start` (worker/src/config.ts) finds the database here
   // when DATABASE_URL is not set. Owner-only: it holds the local database password.
   await writeFile(
     path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), 'backend.json'),

@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createAuthService } from './auth/service.js';
 import { startDatabase, unixSocketUrl } from './db/postgres.js';
-import { DEFAULT_SEED_FILE, authenticatorUrl, prepareDatabase } from '@citable/worker/src/db/migrate.js';
+import { DEFAULT_SEED_FILE, authenticatorUrl, prepareDatabase } from '@citable/worker/db/migrate.js';
 import { DEFAULT_ALLOWED_ORIGINS, createGateway } from './gateway.js';
-import { DEFAULT_JWT_SECRET, mintKeys } from '@citable/worker/src/keys.js';
-import { createMailer } from '@citable/worker/src/mail/mailer.js';
+import { DEFAULT_JWT_SECRET, mintKeys } from '@citable/worker/keys.js';
+import { createMailer } from '@citable/worker/mail/mailer.js';
 import { startPostgrest } from './postgrest.js';
 import { createStorageService } from './storage/service.js';
 
@@ -109,7 +109,7 @@ export async function startStack({
 } = {}) {
   const refusal = insecureExposure({ host, jwtSecret, mailboxKey, smtpUrl, allowInsecureDefaults });
   if (refusal) throw new Error(refusal);
-  const { anonKey, serviceRoleKey } = mintKeys(jwtSecret);
+  const { anonKey, serviceRoleKey } = await mintKeys(jwtSecret);
   dataDir = path.resolve(dataDir);
   await mkdir(dataDir, { recursive: true });
   const cleanups = [];

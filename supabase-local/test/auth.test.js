@@ -1,7 +1,7 @@
 // Auth (GoTrue-compatible) through supabase-js, the mailbox and the gateway.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { mintKeys, DEFAULT_JWT_SECRET } from '@citable/worker/src/keys.js';
+import { mintKeys, DEFAULT_JWT_SECRET } from '@citable/worker/keys.js';
 import { firstLink, mailboxFor, makeClient, signedInUser, startTestStack, uniqueEmail } from './helpers.js';
 
 function fragment(location) {
@@ -27,14 +27,14 @@ describe('auth service', () => {
   });
   after(() => env?.close());
 
-  test('keys are stable HS256 JWTs for a secret', () => {
-    const k1 = mintKeys(DEFAULT_JWT_SECRET);
-    assert.deepEqual(mintKeys(DEFAULT_JWT_SECRET), k1);
+  test('keys are stable HS256 JWTs for a secret', async () => {
+    const k1 = await mintKeys(DEFAULT_JWT_SECRET);
+    assert.deepEqual(await mintKeys(DEFAULT_JWT_SECRET), k1);
     assert.equal(stack.anonKey, k1.anonKey);
     const payload = JSON.parse(Buffer.from(k1.anonKey.split('.')[1], 'base64url'));
     assert.equal(payload.role, 'anon');
     assert.equal(payload.iss, 'supabase-demo');
-    assert.notEqual(mintKeys('another-secret-with-at-least-32-characters!!').anonKey, k1.anonKey);
+    assert.notEqual((await mintKeys('another-secret-with-at-least-32-characters!!')).anonKey, k1.anonKey);
   });
 
   test('sign-up with confirmation: no session, French mail, link 303s with tokens, then sign-in works', async () => {

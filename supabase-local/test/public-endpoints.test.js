@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { DEFAULT_LOCAL_POSTGRES_PASSWORD, startDatabase } from '../src/db/postgres.js';
 import { startStack } from '../src/index.js';
-import { sendFirstArticleRequest } from '@citable/worker/src/actions/mail.js';
+import { sendFirstArticleRequest } from '@citable/worker/actions/mail.js';
 import { RELAXED_LIMITS, makeClient, rawRequest, signedInUser, startTestStack, uniqueEmail } from './helpers.js';
 
 const MAILBOX_KEY = 'test-mailbox-key-0123456789';

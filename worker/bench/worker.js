@@ -2,7 +2,7 @@
 // npm run bench:worker — the page-actions worker's throughput and the queue's overhead.
 //
 // An embedded PostgreSQL (migrated, not seeded) and the fake providers of worker/test/fakes,
-// answering at once. For 1, 2 and 4 worker processes (`node worker/src/cli.js`, each with
+// answering at once. For 1, 2 and 4 worker processes (`node worker/dist/cli.js`, each with
 // WORKER_CONCURRENCY slots): BENCH_JOBS serps actions (one page and keyword each, one result: a dequeue, a
 // Serper request, the serps rows replaced, the status updates) inserted in one statement, timed
 // from the commit until every row is done → jobs per second. Each configuration runs BENCH_RUNS
@@ -19,12 +19,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Logger, makeWorkerUtils, run } from 'graphile-worker';
-import { prepareDatabase } from '../src/db/migrate.js';
+import { prepareDatabase } from '../dist/db/migrate.js';
 import { startDatabase } from '../../supabase-local/src/db/postgres.js';
 import { fakeProviderEnv, startFakeProviders } from '../test/fakes/providers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const WORKER_CLI = path.resolve(HERE, '../src/cli.js');
+const WORKER_CLI = path.resolve(HERE, '../dist/cli.js');
 const JOBS = Number(process.env.BENCH_JOBS || 1000);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PROCESSES = (process.env.BENCH_PROCESSES || '1,2,4').split(',').map(Number);

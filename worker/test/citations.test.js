@@ -1,8 +1,8 @@
-// Citation analysis of LLM answers (worker/src/citations/analyze.js).
+// Citation analysis of LLM answers (worker/src/citations/analyze.ts, run compiled from worker/dist).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { analyzeAnswer, hostMatches, normalizeHost } from '../src/citations/analyze.js';
+import { analyzeAnswer, hostMatches, normalizeHost } from '../dist/citations/analyze.js';
 
 const site = { brand: 'Example', siteUrl: 'https://www.example.com/' };
 

@@ -1,13 +1,13 @@
-// The outbound-fetch module (worker/src/outbound.js, issue 27.4): local HTTP servers on
+// The outbound-fetch module (worker/src/outbound.ts, issue 27.4): local HTTP servers on
 // loopback stand for internal services; the module must never reach them unless told to
 // (allowPrivate, OUTBOUND_ALLOW_PRIVATE=1) or, for the redirect tests, one exact address is allowed.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { blockedReason, fetchOutbound, OutboundError, OutboundTransientError } from '../src/outbound.js';
-import { loadConfig } from '../src/config.js';
-import { exampleObjectPath } from '../src/actions/cover-image.js';
-import { PermanentError, TransientError } from '../src/errors.js';
+import { blockedReason, fetchOutbound, OutboundError, OutboundTransientError } from '../dist/outbound.js';
+import { loadConfig } from '../dist/config.js';
+import { exampleObjectPath } from '../dist/actions/cover-image.js';
+import { PermanentError, TransientError } from '../dist/errors.js';
 
 /**
  * A loopback server recording its requests; handler decides the answer.

@@ -3,14 +3,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fakeProviderEnv, openRouterError, startFakeProviders } from './fakes/providers.js';
-import { loadConfig } from '../src/config.js';
-import { createOpenRouter, nearestAspectRatio } from '../src/providers/openrouter.js';
-import { createSerp } from '../src/providers/serp.js';
-import { parseRetryAfter } from '../src/http.js';
-import { articleMessages, citedSources, scrapeUrls } from '../src/actions/create-article.js';
-import { questionFor } from '../src/actions/llm-answers.js';
-import { splitUserMessage } from '../src/prompts.js';
-import { removeHighlights, sanitizeArticleHtml } from '../src/sanitize.js';
+import { loadConfig } from '../dist/config.js';
+import { createOpenRouter, nearestAspectRatio } from '../dist/providers/openrouter.js';
+import { createSerp } from '../dist/providers/serp.js';
+import { parseRetryAfter } from '../dist/http.js';
+import { articleMessages, citedSources, scrapeUrls } from '../dist/actions/create-article.js';
+import { questionFor } from '../dist/actions/llm-answers.js';
+import { splitUserMessage } from '../dist/prompts.js';
+import { removeHighlights, sanitizeArticleHtml } from '../dist/sanitize.js';
 
 /** @type {Awaited<ReturnType<typeof startFakeProviders>>} */
 let fake;

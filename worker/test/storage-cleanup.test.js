@@ -12,8 +12,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { makeClient, PNG_1X1, signedInUser, startTestStack } from '../../supabase-local/test/helpers.js';
-import { loadConfig } from '../src/config.js';
-import { startWorker } from '../src/runner.js';
+import { loadConfig } from '../dist/config.js';
+import { startWorker } from '../dist/runner.js';
 
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 

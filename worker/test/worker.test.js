@@ -1,6 +1,6 @@
 // The page-actions worker end to end: the real stack (PostgreSQL, PostgREST, gateway, storage),
 // a user queueing actions through supabase-js as the apps do, the worker (in this process, or as
-// `node worker/src/cli.js` child processes) and local fake providers speaking the real
+// `node worker/dist/cli.js` child processes) and local fake providers speaking the real
 // APIs (worker/test/fakes/providers.js).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -14,11 +14,11 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { mailboxFor, makeClient, signedInUser, startTestStack } from '../../supabase-local/test/helpers.js';
 import { fakeProviderEnv, openRouterError, PNG_1X1_BASE64, startFakeProviders } from './fakes/providers.js';
-import { loadConfig } from '../src/config.js';
-import { startWorker } from '../src/runner.js';
-import { splitUserMessage } from '../src/prompts.js';
+import { loadConfig } from '../dist/config.js';
+import { startWorker } from '../dist/runner.js';
+import { splitUserMessage } from '../dist/prompts.js';
 
-const WORKER_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli.js');
+const WORKER_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/cli.js');
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 /** @type {Awaited<ReturnType<typeof startTestStack>>} */
@@ -939,6 +939,24 @@ describe('page-actions worker', () => {
     await pool.query("select graphile_worker.add_job('first_article_request', json_build_object('id', id)) from public.first_article_requests");
     await waitUntil(async () => (await noJobsLeft('contact_message')) && (await noJobsLeft('first_article_request')));
     assert.equal(mails.length, 6);
+  });
+
+  it('a job whose payload is not what its task takes fails for good at its first attempt, the reason as its last_error', async () => {
+    const { rows } = await pool.query(
+      `select (graphile_worker.add_job('pages_action', '{"id": "abc"}'::json, max_attempts := 5)).id as pages_action,
+              (graphile_worker.add_job('storage_cleanup', '{"bucket": "elsewhere", "path": "a/b.png"}'::json, max_attempts := 5)).id as storage_cleanup`,
+    );
+    const job = (id) => pool.query('select attempts, max_attempts, last_error, locked_by from graphile_worker._private_jobs where id = $1', [id]);
+    await waitUntil(async () => {
+      const [a, b] = await Promise.all([job(rows[0].pages_action), job(rows[0].storage_cleanup)]);
+      return a.rows[0]?.last_error && !a.rows[0].locked_by && b.rows[0]?.last_error && !b.rows[0].locked_by;
+    });
+    const [{ rows: [action] }, { rows: [cleanup] }] = await Promise.all([job(rows[0].pages_action), job(rows[0].storage_cleanup)]);
+    assert.deepEqual([action.attempts, action.max_attempts], [1, 1], 'no retry');
+    assert.match(action.last_error, /^Invalid pages_action payload \(id must be a positive integer\)/);
+    assert.deepEqual([cleanup.attempts, cleanup.max_attempts], [1, 1], 'no retry');
+    assert.match(cleanup.last_error, /^Invalid storage_cleanup payload \(bucket must be page-images or seo1\)/);
+    await pool.query('delete from graphile_worker._private_jobs where id = any($1::bigint[])', [[rows[0].pages_action, rows[0].storage_cleanup]]);
   });
 
   it('two worker processes and 100 queued actions: each ran exactly once', async () => {

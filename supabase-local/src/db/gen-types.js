@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { prepareDatabase } from '@citable/worker/src/db/migrate.js';
+import { prepareDatabase } from '@citable/worker/db/migrate.js';
 import { startDatabase } from './postgres.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

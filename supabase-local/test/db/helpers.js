@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { prepareDatabase } from '@citable/worker/src/db/migrate.js';
+import { prepareDatabase } from '@citable/worker/db/migrate.js';
 import { startDatabase } from '../../src/db/postgres.js';
 
 export const DEMO_USER = '00000000-0000-4000-8000-00000000de01';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { startDatabase } from '../../src/db/postgres.js';
-import { authenticatorUrl, prepareDatabase } from '@citable/worker/src/db/migrate.js';
+import { authenticatorUrl, prepareDatabase } from '@citable/worker/db/migrate.js';
 
 /** @type {string} */
 let dataDir;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { DEFAULT_MIGRATIONS_DIR, prepareDatabase } from '@citable/worker/src/db/migrate.js';
+import { DEFAULT_MIGRATIONS_DIR, prepareDatabase } from '@citable/worker/db/migrate.js';
 import { startDatabase } from '../../src/db/postgres.js';
 import { DEMO_USER, OTHER_USER, asAnon, asRole, asUser, errorOf, startSeededDatabase } from './helpers.js';
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { backfillLlmAnswerCitations } from '@citable/worker/src/db/backfills/llm-answer-citations.js';
+import { backfillLlmAnswerCitations } from '@citable/worker/db/backfills/llm-answer-citations.js';
 import { asAnon, asRole, asUser, DEMO_USER, errorOf, OTHER_USER, startSeededDatabase } from './helpers.js';
 
 /** @type {Awaited<ReturnType<typeof startSeededDatabase>>} */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { prepareDatabase } from '@citable/worker/src/db/migrate.js';
+import { prepareDatabase } from '@citable/worker/db/migrate.js';
 import { startThrowawayCluster } from '../../src/db/pg15-cluster.js';
 import { asAnon, asRole, asUser, DEMO_ARTICLE_VERSION, DEMO_USER, errorOf, OTHER_USER } from './helpers.js';
 

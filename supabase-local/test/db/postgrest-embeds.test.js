@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
-import { authenticatorUrl } from '@citable/worker/src/db/migrate.js';
+import { authenticatorUrl } from '@citable/worker/db/migrate.js';
 import { findFreePort } from '../../src/db/postgres.js';
 import { DEMO_ARTICLE_VERSION, DEMO_USER, startSeededDatabase } from './helpers.js';
 

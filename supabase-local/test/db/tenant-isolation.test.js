@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { asAnon, asRole, asUser, DEMO_USER, errorOf, OTHER_USER, REVIEW_VERSION, startSeededDatabase } from './helpers.js';
-import { DEFAULT_MIGRATIONS_DIR } from '@citable/worker/src/db/migrate.js';
+import { DEFAULT_MIGRATIONS_DIR } from '@citable/worker/db/migrate.js';
 
 /** @type {Awaited<ReturnType<typeof startSeededDatabase>>} */
 let db;

@@ -8,18 +8,17 @@
 
 /** A failure that running again cannot fix (bad input, a provider refusing the request). */
 export class PermanentError extends Error {
-  /** @param {string} message @param {ErrorOptions} [options] */
-  constructor(message, options) {
+  readonly permanent = true;
+
+  constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'PermanentError';
-    this.permanent = true;
   }
 }
 
 /** A provider without its configuration: "… is not configured: set …". */
 export class NotConfiguredError extends PermanentError {
-  /** @param {string} what @param {string} how */
-  constructor(what, how) {
+  constructor(what: string, how: string) {
     super(`${what} is not configured: set ${how}.`);
     this.name = 'NotConfiguredError';
   }
@@ -31,8 +30,10 @@ export class NotConfiguredError extends PermanentError {
  * the job instead of spending one of its attempts.
  */
 export class TransientError extends Error {
-  /** @param {string} message @param {ErrorOptions & { status?: number, retryAfterMs?: number }} [options] */
-  constructor(message, options = {}) {
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options: ErrorOptions & { status?: number; retryAfterMs?: number; } = {}) {
     super(message, options);
     this.name = 'TransientError';
     this.status = options.status;
@@ -40,17 +41,12 @@ export class TransientError extends Error {
   }
 }
 
-/**
- * @param {unknown} error
- * @returns {boolean}
- */
-export const isPermanent = (error) => Boolean(error && typeof error === 'object' && /** @type {any} */ (error).permanent);
+export const isPermanent = (error: unknown): boolean => typeof error === 'object' && error !== null && 'permanent' in error && Boolean(error.permanent);
 
 /**
  * A message for last_error: one readable line, at most 2000 characters.
- * @param {unknown} error
  */
-export function readableError(error) {
+export function readableError(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   const line = message.replace(/\s+/g, ' ').trim() || 'Unknown error';
   return line.length > 2000 ? `${line.slice(0, 1997)}…` : line;

@@ -1,4 +1,4 @@
-// Prompts: versioned Markdown templates in prompts/<version>/<fr|en>/<name>.md (PROMPTS_VERSION,
+// Prompts: versioned Markdown templates in worker/prompts/<version>/<fr|en>/<name>.md (PROMPTS_VERSION,
 // default v1). Templates hold only the task; third-party text (tone samples, SERP snippets,
 // scraped pages, the article being rewritten) never enters a template: it goes to the model
 // as a JSON document of quoted data after the task (buildMessages), so a sentence in a scraped
@@ -7,24 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PROMPTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'prompts');
+// worker/prompts: beside src/ and dist/ (read at run time, not compiled)
+const PROMPTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'prompts');
 export const PROMPTS_VERSION = process.env.PROMPTS_VERSION || 'v1';
 
-/** @type {Map<string, string>} */
-const cache = new Map();
+const cache: Map<string, string> = new Map();
 
 /**
  * The prompt language for a site language code: French for fr, English otherwise.
- * @param {string | null | undefined} languageCode
- * @returns {'fr' | 'en'}
  */
-export const promptLanguage = (languageCode) => (languageCode === 'en' || (languageCode && languageCode !== 'fr') ? 'en' : 'fr');
+export const promptLanguage = (languageCode: string | null | undefined): 'fr' | 'en' => (languageCode === 'en' || (languageCode && languageCode !== 'fr') ? 'en' : 'fr');
 
-/**
- * @param {string} name
- * @param {'fr' | 'en'} lang
- */
-export function loadTemplate(name, lang) {
+export function loadTemplate(name: string, lang: 'fr' | 'en') {
   const key = `${PROMPTS_VERSION}/${lang}/${name}`;
   let text = cache.get(key);
   if (text === undefined) {
@@ -37,10 +31,8 @@ export function loadTemplate(name, lang) {
 /**
  * Fills `{{name}}` with values and keeps `{{#name}}…{{/name}}` sections only when the value is
  * truthy; lines left empty by a dropped section are removed.
- * @param {string} template
- * @param {Record<string, string | number | boolean | null | undefined>} values
  */
-export function render(template, values) {
+export function render(template: string, values: Record<string, string | number | boolean | null | undefined>) {
   const withSections = template.replace(/\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_, name, inner) => (values[name] ? inner : '\u0000'));
   const filled = withSections.replace(/\{\{(\w+)\}\}/g, (_, name) => {
     const value = values[name];
@@ -57,9 +49,8 @@ export function render(template, values) {
 /**
  * JSON for the DATA part: valid JSON in which no third-party text can close the fence or look
  * like markup (backticks, <, > escaped as \u0060, \u003c, \u003e).
- * @param {unknown} data
  */
-export function quoteData(data) {
+export function quoteData(data: unknown) {
   return JSON.stringify(data, null, 2)
     .replace(/`/g, '\\u0060')
     .replace(/</g, '\\u003c')
@@ -75,10 +66,8 @@ export const DATA_HEADER = {
 
 /**
  * Chat messages: the system rules, then the task followed by the quoted data.
- * @param {{ lang: 'fr' | 'en', system: string, task: string, data: unknown }} parts
- * @returns {{ role: 'system' | 'user', content: string }[]}
  */
-export function buildMessages({ lang, system, task, data }) {
+export function buildMessages({ lang, system, task, data }: { lang: 'fr' | 'en'; system: string; task: string; data: unknown; }): { role: 'system' | 'user'; content: string; }[] {
   return [
     { role: 'system', content: system },
     { role: 'user', content: `${task}\n\n${DATA_HEADER[lang]}\n\`\`\`json\n${quoteData(data)}\n\`\`\`` },
@@ -87,9 +76,8 @@ export function buildMessages({ lang, system, task, data }) {
 
 /**
  * Splits a user message built by buildMessages back into its task and its data (for tests).
- * @param {string} content
  */
-export function splitUserMessage(content) {
+export function splitUserMessage(content: string) {
   const match = /^([\s\S]*?)\n\n[^\n]+\n```json\n([\s\S]*)\n```$/.exec(content);
   if (!match) throw new Error('not a task + data message');
   return { task: match[1], data: JSON.parse(match[2]) };
@@ -98,12 +86,9 @@ export function splitUserMessage(content) {
 /**
  * A language and a country named in the prompt's language ("français", "France"), from their ISO
  * codes; the table's English names as the fallback.
- * @param {'fr' | 'en'} lang
- * @param {{ language_code?: string | null, language_name?: string | null, country_code?: string | null, country_name?: string | null }} place
  */
-export function placeNames(lang, place) {
-  /** @param {'language' | 'region'} type @param {string | null | undefined} code */
-  const name = (type, code) => {
+export function placeNames(lang: 'fr' | 'en', place: { language_code?: string | null; language_name?: string | null; country_code?: string | null; country_name?: string | null; }) {
+  const name = (type: 'language' | 'region', code: string | null | undefined) => {
     if (!code) return null;
     try {
       return new Intl.DisplayNames([lang], { type }).of(type === 'region' ? code.toUpperCase() : code.toLowerCase()) ?? null;

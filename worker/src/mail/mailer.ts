@@ -6,16 +6,48 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { escapeHtml, sendJson } from './http-util.js';
 
 const MAX_MESSAGES = 500;
 
-const digest = (/** @type {string} */ s) => createHash('sha256').update(s).digest();
+/** A message of the local mailbox. */
+export interface MailboxMessage {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  created_at: string;
+}
 
-export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply@citable.local>', mailboxKey = '', log = () => {} } = {}) {
-  const messages = [];
+/** What a mail to send holds. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailerOptions {
+  /** nodemailer's SMTP URL: real SMTP; without it, the local mailbox */
+  smtpUrl?: string;
+  /** where the local mailbox persists (DATA_DIR/mailbox.json); none: in memory only */
+  dataDir?: string;
+  from?: string;
+  mailboxKey?: string;
+  log?: (message: string) => void;
+}
+
+export type Mailer = Awaited<ReturnType<typeof createMailer>>;
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply@citable.local>', mailboxKey = '', log = () => {} }: MailerOptions = {}) {
+  const messages: MailboxMessage[] = [];
   const file = dataDir ? path.join(dataDir, 'mailbox.json') : null;
   if (file) {
     try {
@@ -27,7 +59,7 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
     // A file written by an older version may be world-readable.
     await chmod(file, 0o600).catch(() => {});
   }
-  let saving = Promise.resolve();
+  let saving: Promise<void> = Promise.resolve();
   const persist = () => {
     if (!file) return saving;
     const snapshot = JSON.stringify(messages);
@@ -38,7 +70,7 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
         await writeFile(tmp, snapshot, { mode: 0o600 });
         await rename(tmp, file);
       })
-      .catch((e) => log(`mailbox: could not save ${file}: ${e.message}`));
+      .catch((e: Error) => log(`mailbox: could not save ${file}: ${e.message}`));
     return saving;
   };
 
@@ -50,11 +82,11 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
     try {
       const { mtimeMs } = statSync(file);
       if (mtimeMs === fileMtime) return;
-      const saved = JSON.parse(readFileSync(file, 'utf8'));
+      const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
       fileMtime = mtimeMs;
       if (!Array.isArray(saved)) return;
       const known = new Set(messages.map((m) => m.id));
-      const merged = [...messages, ...saved.filter((m) => m && !known.has(m.id))]
+      const merged = [...messages, ...(saved as MailboxMessage[]).filter((m) => m && !known.has(m.id))]
         .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))
         .slice(0, MAX_MESSAGES);
       messages.length = 0;
@@ -66,14 +98,14 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
 
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 
-  async function send({ to, subject, text, html }) {
+  async function send({ to, subject, text, html }: Mail): Promise<MailboxMessage | null> {
     if (transport) {
       await transport.sendMail({ from, to, subject, text, html });
       log(`mail: sent "${subject}" to ${to} through SMTP`);
       return null;
     }
     reloadIfChanged();
-    const msg = { id: randomUUID(), from, to, subject, text, html, created_at: new Date().toISOString() };
+    const msg: MailboxMessage = { id: randomUUID(), from, to, subject, text, html, created_at: new Date().toISOString() };
     messages.unshift(msg);
     if (messages.length > MAX_MESSAGES) messages.length = MAX_MESSAGES;
     await persist();
@@ -81,24 +113,24 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
     return msg;
   }
 
-  function list(to) {
+  function list(to?: string | null): MailboxMessage[] {
     reloadIfChanged();
     if (!to) return messages.slice();
     const want = String(to).toLowerCase();
     return messages.filter((m) => String(m.to).toLowerCase() === want);
   }
 
-  const linkify = (text) =>
+  const linkify = (text: string) =>
     escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
 
   /** Handles /mailbox requests (prefix already stripped: '/', '/messages'). */
-  function hasKey(req, query) {
+  function hasKey(req: IncomingMessage, query: URLSearchParams) {
     if (!mailboxKey) return true;
     const given = req.headers['x-mailbox-key'] || query.get('key') || '';
     return timingSafeEqual(digest(String(given)), digest(mailboxKey));
   }
 
-  function handle(req, res, subpath, query) {
+  function handle(req: IncomingMessage, res: ServerResponse, subpath: string, query: URLSearchParams): void {
     if (!hasKey(req, query)) {
       req.resume();
       sendJson(res, 401, { message: 'The mailbox needs its key (MAILBOX_KEY): send it in the x-mailbox-key header or as ?key=' }, { 'cache-control': 'no-store' });

@@ -9,18 +9,14 @@ import { PermanentError, TransientError } from '../errors.js';
 import { loadPageContext, workerTx } from '../db.js';
 import { buildMessages, loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
 import { removeHighlights, sanitizeArticleHtml, textOf } from '../sanitize.js';
+import type { ActionContext } from '../runner.js';
 
-/**
- * @param {Record<string, unknown> | null} info
- * @param {string[]} keys
- */
-function pick(info, keys) {
+function pick(info: Record<string, unknown> | null, keys: string[]) {
   for (const k of keys) if (info && info[k] !== undefined && info[k] !== null) return info[k];
   return undefined;
 }
 
-/** @param {import('../runner.js').ActionContext} ctx */
-export async function runModifyArticle(ctx) {
+export async function runModifyArticle(ctx: ActionContext) {
   const versionId = ctx.action.linked_pages_version;
   if (!versionId) throw new PermanentError('No version to modify: the action has no linked_pages_version');
   const { rows } = await ctx.pool.query('select * from public.pages_versions where id = $1', [versionId]);
@@ -29,13 +25,13 @@ export async function runModifyArticle(ctx) {
   const page = await loadPageContext(ctx.pool, version.page);
   if (!page) throw new PermanentError('The page no longer exists');
 
-  const info = /** @type {Record<string, unknown> | null} */ (ctx.action.info_json);
+  const info = (ctx.action.info_json as Record<string, unknown> | null);
   const comments = String(pick(info, ['comments', 'comments_to_modify']) ?? version.comments_to_modify ?? '').trim();
   const webSearch = Boolean(pick(info, ['use_web_search', 'useWebSearch']) ?? version.need_to_do_web_search_for_modification);
   const highlight = Boolean(pick(info, ['highlight_modifications', 'highlightModifications']) ?? version.highlight_modified_content);
   const unhighlight = Boolean(pick(info, ['unhighlight_modifications', 'unhighlightModifications']) ?? version.unhighlight_modified_content);
   const createNew = Boolean(pick(info, ['create_new_version', 'createNewVersion']) ?? false);
-  const exampleId = /** @type {string | undefined} */ (pick(info, ['example_version_id', 'exampleVersionId']) ?? version.pages_versions_to_take_as_example ?? undefined);
+  const exampleId = (pick(info, ['example_version_id', 'exampleVersionId']) ?? version.pages_versions_to_take_as_example ?? undefined as string | undefined);
 
   let example = null;
   if (exampleId) {

@@ -10,23 +10,26 @@
 // already gone (the browser's fast path removed it first) is a success. No answer from the
 // storage or a 5xx: the job throws and Graphile retries it with backoff.
 import { TransientError } from '../errors.js';
+import { serviceRoleKeyOf } from '../config.js';
+import type { StorageCleanupPayload } from '../payloads.js';
+import type { TaskContext } from '../runner.js';
 
-/** @type {Record<string, { prefix: (payload: any) => string | null, stillUsed: string }>} */
-const RULES = {
+/** Per bucket: the folder the object must sit in, and the query telling whether a row still refers to it. */
+const RULES: { [B in StorageCleanupPayload['bucket']]: { prefix: (payload: Extract<StorageCleanupPayload, { bucket: B }>) => string; stillUsed: string } } = {
   'page-images': {
-    prefix: (payload) => (Number.isSafeInteger(Number(payload.page)) && Number(payload.page) > 0 ? `${Number(payload.page)}/` : null),
+    prefix: (payload) => `${payload.page}/`,
     stillUsed: `select 1 from public.pages_versions_images
                  where substring(image_url from '/storage/v1/object/public/page-images/([^?#]+)') = $1 limit 1`,
   },
   seo1: {
-    prefix: (payload) => (typeof payload.owner === 'string' && payload.owner ? 'logos/' : null),
+    prefix: () => 'logos/',
     stillUsed: `select 1 from public.sites
                  where substring(image_logo from '/storage/v1/object/public/seo1/([^?#]+)') = $1 limit 1`,
   },
 };
 
 /** The object key of a path as written in a public URL, or null when it is not a plain key. */
-function objectKey(/** @type {string} */ raw) {
+function objectKey(raw: string) {
   let key;
   try {
     key = decodeURIComponent(raw);
@@ -39,18 +42,14 @@ function objectKey(/** @type {string} */ raw) {
   return key;
 }
 
-/**
- * @param {import('../runner.js').TaskContext} base
- * @param {any} payload
- * @returns {Promise<'removed' | 'gone' | 'kept'>}
- */
-export async function runStorageCleanup(base, payload) {
-  const log = (/** @type {string} */ m) => base.log(`[storage_cleanup ${payload?.bucket}/${payload?.path}] ${m}`);
-  const rule = RULES[String(payload?.bucket)];
-  const raw = typeof payload?.path === 'string' ? payload.path : '';
+/** The storage_cleanup task (its payload checked by assertStorageCleanupPayload). */
+export async function runStorageCleanup(base: TaskContext, payload: StorageCleanupPayload): Promise<'removed' | 'gone' | 'kept'> {
+  const log = (m: string) => base.log(`[storage_cleanup ${payload.bucket}/${payload.path}] ${m}`);
+  const rule = RULES[payload.bucket];
+  const raw = payload.path;
   const key = objectKey(raw);
-  const prefix = rule?.prefix(payload);
-  if (!rule || !key || !prefix || !key.startsWith(prefix)) {
+  const prefix = payload.bucket === 'page-images' ? RULES['page-images'].prefix(payload) : RULES.seo1.prefix(payload);
+  if (!key || !key.startsWith(prefix)) {
     log('not an object this task may remove: kept');
     return 'kept';
   }
@@ -58,14 +57,15 @@ export async function runStorageCleanup(base, payload) {
     log('still used by another row: kept');
     return 'kept';
   }
-  const { rows } = await base.pool.query('select owner, owner_id from storage.objects where bucket_id = $1 and name = $2', [payload.bucket, key]);
+  const { rows } = await base.pool.query<{ owner: string | null; owner_id: string | null }>('select owner, owner_id from storage.objects where bucket_id = $1 and name = $2', [payload.bucket, key]);
   if (!rows[0]) return 'gone';
   if (payload.bucket === 'seo1' && String(rows[0].owner ?? rows[0].owner_id ?? '') !== payload.owner) {
     log("not uploaded by the site's owner: kept");
     return 'kept';
   }
 
-  const { supabaseUrl, serviceRoleKey } = base.config.storage;
+  const { supabaseUrl } = base.config.storage;
+  const serviceRoleKey = await serviceRoleKeyOf(base.config.storage);
   const response = await fetch(`${supabaseUrl}/storage/v1/object/${encodeURIComponent(payload.bucket)}`, {
     method: 'DELETE',
     headers: { authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey, 'content-type': 'application/json' },

@@ -9,15 +9,14 @@
 import { NotConfiguredError, TransientError } from '../errors.js';
 import { requestJson } from '../http.js';
 import { DEFAULT_OPENROUTER_BASE_URL } from '../config.js';
+import type { WorkerConfig } from '../config.js';
 
 const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'];
 
 /**
  * The supported aspect ratio nearest to width × height.
- * @param {number} width
- * @param {number} height
  */
-export function nearestAspectRatio(width, height) {
+export function nearestAspectRatio(width: number, height: number) {
   const want = Math.log(width / height);
   let best = ASPECT_RATIOS[0];
   let bestDistance = Infinity;
@@ -32,16 +31,29 @@ export function nearestAspectRatio(width, height) {
   return best;
 }
 
-/**
- * @typedef {{ prompt_tokens?: number, completion_tokens?: number, total_tokens?: number, cost?: number }} Usage
- * @typedef {(entry: { model: string, usage?: Usage, images?: number }) => void} UsageSink
- */
+type Usage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number; cost?: number; };
 
-/**
- * @param {import('../config.js').WorkerConfig['openrouter']} config
- * @param {{ fetchImpl?: typeof fetch }} [options]
- */
-export function createOpenRouter(config, { fetchImpl } = {}) {
+/** An OpenAI-compatible chat completion (OpenRouter's, or a local server's): what the worker reads of it. */
+interface ChatCompletion {
+  model?: string;
+  usage?: Usage;
+  error?: { message?: string };
+  choices?: {
+    finish_reason?: string | null;
+    error?: { message?: string };
+    message?: {
+      content?: string | (string | { type?: string; text?: string } | null)[] | null;
+      /** OpenRouter's image outputs */
+      images?: ({ image_url?: { url?: string }; url?: string } | null)[];
+    };
+  }[];
+}
+
+type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+type UsageSink = (entry: { model: string; usage?: Usage; images?: number; }) => void;
+
+export function createOpenRouter(config: WorkerConfig['openrouter'], { fetchImpl }: { fetchImpl?: typeof fetch; } = {}) {
   const isOpenRouter = config.baseUrl === DEFAULT_OPENROUTER_BASE_URL || /(^|\.)openrouter\.ai$/i.test(new URL(config.baseUrl).hostname);
 
   function ensureConfigured() {
@@ -49,9 +61,9 @@ export function createOpenRouter(config, { fetchImpl } = {}) {
     if (isOpenRouter && !config.apiKey) throw new NotConfiguredError('OpenRouter', 'OPENROUTER_API_KEY (or OPENROUTER_BASE_URL for a local OpenAI-compatible server)');
   }
 
-  /** @param {unknown} body */
-  async function post(body) {
-    return requestJson(`${config.baseUrl}/chat/completions`, {
+  async function post(body: unknown): Promise<ChatCompletion> {
+    // the provider's answer, read defensively below (every field optional)
+    return (await requestJson(`${config.baseUrl}/chat/completions`, {
       // A key means OpenRouter (or a proxy of it); no key, a local server (Ollama, llama.cpp).
       provider: isOpenRouter || config.apiKey ? 'OpenRouter' : `The language model server (${new URL(config.baseUrl).host})`,
       json: body,
@@ -62,14 +74,10 @@ export function createOpenRouter(config, { fetchImpl } = {}) {
         'x-title': 'Citable',
       },
       fetchImpl,
-    });
+    })) as ChatCompletion;
   }
 
-  /**
-   * @param {any} data
-   * @param {string} model
-   */
-  function firstChoice(data, model) {
+  function firstChoice(data: ChatCompletion, model: string) {
     if (data?.error) throw new TransientError(`${model}: ${data.error.message ?? 'the provider reported an error'}`);
     const choice = data?.choices?.[0];
     if (!choice) throw new TransientError(`${model} returned no answer`);
@@ -79,11 +87,7 @@ export function createOpenRouter(config, { fetchImpl } = {}) {
 
   return {
     isOpenRouter,
-    /**
-     * @param {{ model?: string, messages: { role: string, content: unknown }[], webSearch?: boolean, temperature?: number, onUsage?: UsageSink }} request
-     * @returns {Promise<{ text: string, usage?: Usage, model: string }>}
-     */
-    async chat({ model, messages, webSearch = false, temperature, onUsage }) {
+    async chat({ model, messages, webSearch = false, temperature, onUsage }: { model?: string; messages: { role: string; content: unknown; }[]; webSearch?: boolean; temperature?: number; onUsage?: UsageSink; }): Promise<{ text: string; usage?: Usage; model: string; }> {
       ensureConfigured();
       if (!model) throw new NotConfiguredError('The article model', 'ARTICLE_MODEL (an OpenRouter model id such as openai/gpt-4o-mini, or a local model name)');
       const body = {
@@ -107,16 +111,12 @@ export function createOpenRouter(config, { fetchImpl } = {}) {
       return { text, usage: data.usage, model: data.model ?? model };
     },
 
-    /**
-     * @param {{ prompt: string, width: number, height: number, exampleImageDataUrl?: string | null, onUsage?: UsageSink }} request
-     * @returns {Promise<{ mime: string, data: Buffer }[]>}
-     */
-    async generateImage({ prompt, width, height, exampleImageDataUrl, onUsage }) {
+    async generateImage({ prompt, width, height, exampleImageDataUrl, onUsage }: { prompt: string; width: number; height: number; exampleImageDataUrl?: string | null; onUsage?: UsageSink; }): Promise<{ mime: string; data: Buffer; }[]> {
       ensureConfigured();
       const model = config.imageModel;
       if (!model) throw new NotConfiguredError('The image model', 'IMAGE_MODEL (an image-capable OpenRouter model id such as google/gemini-2.5-flash-image)');
-      const content = [{ type: 'text', text: prompt }];
-      if (exampleImageDataUrl) content.push(/** @type {any} */ ({ type: 'image_url', image_url: { url: exampleImageDataUrl } }));
+      const content: ContentPart[] = [{ type: 'text', text: prompt }];
+      if (exampleImageDataUrl) content.push({ type: 'image_url', image_url: { url: exampleImageDataUrl } });
       const data = await post({
         model,
         messages: [{ role: 'user', content }],
@@ -125,8 +125,7 @@ export function createOpenRouter(config, { fetchImpl } = {}) {
         ...(isOpenRouter ? { usage: { include: true } } : {}),
       });
       const choice = firstChoice(data, model);
-      /** @type {{ mime: string, data: Buffer }[]} */
-      const images = [];
+      const images: { mime: string; data: Buffer; }[] = [];
       for (const image of choice.message?.images ?? []) {
         const url = image?.image_url?.url ?? image?.url;
         const match = typeof url === 'string' ? /^data:(image\/[a-z+.-]+);base64,(.+)$/is.exec(url) : null;

@@ -8,29 +8,20 @@ import { DEFAULT_JWT_SECRET, mintKeys } from './keys.js';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_OPENROUTER_BASE_URL = 'https://openrouter.ai/api/v1';
 
-/**
- * @param {string | undefined} value
- * @param {number} fallback
- * @param {string} name
- * @param {{ min?: number, max?: number }} [range]
- */
-function int(value, fallback, name, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
+function int(value: string | undefined, fallback: number, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number; } = {}) {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   return n;
 }
 
-/** @param {string | undefined} v */
-const str = (v) => (v && v.trim() ? v.trim() : undefined);
+const str = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
 
 /**
  * The local backend writes DATA_DIR/backend.json (its database URL) when it starts: the worker
  * of `npm start` finds the embedded PostgreSQL there when DATABASE_URL is not set.
- * @param {string} dataDir
- * @returns {string | undefined}
  */
-function localDatabaseUrl(dataDir) {
+function localDatabaseUrl(dataDir: string): string | undefined {
   try {
     const info = JSON.parse(fs.readFileSync(path.join(dataDir, 'backend.json'), 'utf8'));
     return typeof info.databaseUrl === 'string' ? info.databaseUrl : undefined;
@@ -39,19 +30,20 @@ function localDatabaseUrl(dataDir) {
   }
 }
 
-/**
- * @typedef {ReturnType<typeof loadConfig>} WorkerConfig
- */
+export type WorkerConfig = ReturnType<typeof loadConfig>;
+export type SerpProvider = 'serper' | 'serpapi' | 'dataforseo';
 
 /**
- * @param {Record<string, string | undefined>} [env]
+ * The service_role key the worker calls storage with: SUPABASE_SERVICE_ROLE_KEY, or the one the
+ * local backend derives from its JWT secret (keys.ts, the same minting as the local stand-in's).
  */
-export function loadConfig(env = process.env) {
+export async function serviceRoleKeyOf(storage: WorkerConfig['storage']): Promise<string> {
+  return storage.serviceRoleKey ?? (await mintKeys(storage.jwtSecret)).serviceRoleKey;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
   const supabaseUrl = str(env.SUPABASE_URL) ?? `http://localhost:${env.BACKEND_PORT || env.PORT || '54321'}`;
-  let serviceRoleKey = str(env.SUPABASE_SERVICE_ROLE_KEY);
-  // The local backend's key is derived from its JWT secret (worker/src/keys.js, the same minting as the local stand-in's).
-  if (!serviceRoleKey) serviceRoleKey = mintKeys(str(env.JWT_SECRET) ?? DEFAULT_JWT_SECRET).serviceRoleKey;
   const smtpUrl = str(env.SMTP_URL);
   return {
     databaseUrl: str(env.DATABASE_URL) ?? localDatabaseUrl(dataDir),
@@ -73,7 +65,7 @@ export function loadConfig(env = process.env) {
     },
     llmAnswersPerModel: int(env.LLM_ANSWERS_PER_MODEL, 3, 'LLM_ANSWERS_PER_MODEL', { min: 1, max: 20 }),
     serp: {
-      provider: /** @type {'serper' | 'serpapi' | 'dataforseo'} */ ((str(env.SERP_PROVIDER) ?? 'serper').toLowerCase()),
+      provider: (str(env.SERP_PROVIDER) ?? 'serper').toLowerCase() as SerpProvider,
       apiKey: str(env.SERP_API_KEY),
       login: str(env.DATAFORSEO_LOGIN),
       password: str(env.DATAFORSEO_PASSWORD),
@@ -89,7 +81,12 @@ export function loadConfig(env = process.env) {
     outbound: {
       allowPrivate: /^(1|true|yes)$/i.test(str(env.OUTBOUND_ALLOW_PRIVATE) ?? env.SCRAPE_ALLOW_PRIVATE ?? ''),
     },
-    storage: { supabaseUrl: supabaseUrl.replace(/\/+$/, ''), serviceRoleKey },
+    // without SUPABASE_SERVICE_ROLE_KEY, the key is minted from the JWT secret (serviceRoleKeyOf)
+    storage: {
+      supabaseUrl: supabaseUrl.replace(/\/+$/, ''),
+      serviceRoleKey: str(env.SUPABASE_SERVICE_ROLE_KEY),
+      jwtSecret: str(env.JWT_SECRET) ?? DEFAULT_JWT_SECRET,
+    },
     mail: {
       smtpUrl,
       // The local mailbox needs no address; real SMTP does.

@@ -5,20 +5,21 @@
 // (pages_versions.sources). The HTML is sanitized, a pages_versions row inserted (origin
 // 'generated'), then create_cover_image is queued with nb_images_to_create images when above 0.
 import { PermanentError, TransientError } from '../errors.js';
-import { loadKeywords, loadPageContext, workerTx } from '../db.js';
+import { loadKeywords, loadPageContext, workerTx, type PageContext } from '../db.js';
 import { buildMessages, loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
 import { htmlToText, sanitizeArticleHtml, textOf } from '../sanitize.js';
 import { fetchAndStoreSerps } from './serps.js';
 import { bodyText, fetchOutbound } from '../outbound.js';
+import type { ActionContext } from '../runner.js';
+import type { Pool } from 'pg';
 
 const MAX_TONE_SAMPLES = 5;
 const MAX_SAMPLE_CHARS = 4000;
 
 /**
  * The to_scrape URLs of a site (one per line, or separated by spaces or commas).
- * @param {string | null} toScrape
  */
-export function scrapeUrls(toScrape) {
+export function scrapeUrls(toScrape: string | null) {
   return (toScrape ?? '')
     .split(/[\s,;]+/)
     .map((u) => u.trim())
@@ -31,10 +32,8 @@ const SCRAPE_MAX_BYTES = 2_000_000;
 
 /**
  * The text of one to_scrape page, or null (unreachable, refused, not text).
- * @param {import('../runner.js').ActionContext} ctx
- * @param {string} url
  */
-async function scrape(ctx, url) {
+async function scrape(ctx: ActionContext, url: string) {
   try {
     const response = await fetchOutbound(url, {
       accept: ['text/html', 'application/xhtml+xml', 'text/plain'],
@@ -47,17 +46,15 @@ async function scrape(ctx, url) {
     if (response.contentType !== 'text/plain') return htmlToText(body);
     return { title: null, text: body.replace(/\s+/g, ' ').trim().slice(0, 6000) };
   } catch (error) {
-    ctx.log(`scrape ${url}: ${/** @type {Error} */ (error).message}`);
+    ctx.log(`scrape ${url}: ${(error as Error).message}`);
     return null;
   }
 }
 
 /**
  * The numbers [n] an article cites, and the sources it links to.
- * @param {string} html
- * @param {{ n: number, url: string }[]} sources
  */
-export function citedSources(html, sources) {
+export function citedSources<S extends { n: number; url: string }>(html: string, sources: S[]): S[] {
   const cited = new Set();
   for (const m of html.matchAll(/\[(\d{1,3})\]/g)) cited.add(Number(m[1]));
   return sources.filter((s) => cited.has(s.n) || html.includes(`href="${s.url}"`));
@@ -67,9 +64,9 @@ export function citedSources(html, sources) {
  * The tone samples of a site's article: its group and the group's members, only those the site's
  * owner may use — the group when it is theirs or shared, a member when it is theirs or shared —
  * so neither another customer's private texts nor a stranger's private member reach the prompt.
- * @param {import('pg').Pool} pool @param {number | string | null} groupId @param {number | string} siteId
+ * @param pool @param groupId @param siteId
  */
-async function toneSamples(pool, groupId, siteId) {
+async function toneSamples(pool: Pool, groupId: number | string | null, siteId: number | string) {
   if (!groupId) return [];
   const { rows } = await pool.query(
     `select t.name, t.content
@@ -87,9 +84,8 @@ async function toneSamples(pool, groupId, siteId) {
 
 /**
  * The messages of an article request (exported for the prompt-injection test).
- * @param {{ page: any, keywords: string[], toneSamples: unknown[], sources: unknown[] }} input
  */
-export function articleMessages({ page, keywords, toneSamples: samples, sources }) {
+export function articleMessages({ page, keywords, toneSamples: samples, sources }: { page: PageContext; keywords: string[]; toneSamples: unknown[]; sources: unknown[] }) {
   const lang = promptLanguage(page.language_code);
   const { language, country } = placeNames(lang, page);
   const system = render(loadTemplate('article.system', lang), {
@@ -113,9 +109,8 @@ export function articleMessages({ page, keywords, toneSamples: samples, sources 
 /**
  * The version this run of the action already wrote (a retry after the version committed but the
  * action was not marked done: a failure in between, a database outage), or null.
- * @param {import('../runner.js').ActionContext} ctx
  */
-async function versionOfThisRun(ctx) {
+async function versionOfThisRun(ctx: ActionContext) {
   const { rows } = await ctx.pool.query(
     `select v.id, coalesce(jsonb_array_length(v.sources), 0) as sources from public.pages_versions v
       where v.generated_by_action = $1 and v.generated_for_run = $2::timestamptz`,
@@ -124,8 +119,7 @@ async function versionOfThisRun(ctx) {
   return rows[0] ? { version: rows[0].id, sources: rows[0].sources } : null;
 }
 
-/** @param {import('../runner.js').ActionContext} ctx */
-export async function runCreateArticle(ctx) {
+export async function runCreateArticle(ctx: ActionContext) {
   const written = await versionOfThisRun(ctx);
   if (written) {
     ctx.log(`version ${written.version} of this run already written: not generated again`);
@@ -153,8 +147,7 @@ export async function runCreateArticle(ctx) {
     serps = await loadSerps();
   }
 
-  /** @type {{ n: number, kind: 'serp' | 'scraped', url: string, title: string | null, text: string | null }[]} */
-  const sources = [];
+  const sources: { n: number; kind: 'serp' | 'scraped'; url: string; title: string | null; text: string | null; }[] = [];
   const seen = new Set();
   for (const s of serps) {
     if (seen.has(s.url) || sources.length >= 20) continue;

@@ -1,8 +1,8 @@
 // Citation analysis of one LLM answer: does it name the customer's brand, does it cite the
 // customer's domain, and which URLs and domains does it cite?
 //
-// Pure, dependency-free ESM so the Node worker (worker/src) and the backfill
-// (worker/src/db/backfills) import it without a build step.
+// Pure and dependency-free: the worker's actions, the backfill (worker/src/db/backfills) and the
+// e2e tests (worker/dist) run the same function.
 //
 // Rules
 // - Domains: hostnames are lowercased, IDNs compared in their ASCII (punycode) form, a
@@ -21,13 +21,12 @@
 //   A brand written as a domain (the default site name is its URL's host) is mentioned when
 //   that domain is cited.
 
-/**
- * @typedef {object} CitationAnalysis
- * @property {boolean} brand_mentioned
- * @property {boolean} domain_cited
- * @property {string[]} cited_urls      explicit http(s) URLs, in order of appearance, unique
- * @property {string[]} cited_domains   every domain cited (links and bare), `www.` dropped, unique
- */
+interface CitationAnalysis {
+  brand_mentioned: boolean;
+  domain_cited: boolean;
+  cited_urls: string[];
+  cited_domains: string[];
+}
 
 const GENERIC_TLDS = new Set(
   (
@@ -53,10 +52,8 @@ const BARE_RE =
 
 /**
  * Lowercased ASCII hostname without `www.` and trailing dot, or null.
- * @param {string} host
- * @returns {string | null}
  */
-export function normalizeHost(host) {
+export function normalizeHost(host: string): string | null {
   if (typeof host !== 'string' || !host.trim()) return null;
   let candidate = host.trim();
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(candidate)) candidate = `https://${candidate}`;
@@ -74,18 +71,15 @@ export function normalizeHost(host) {
 
 /**
  * True when `host` is `domain` or one of its subdomains.
- * @param {string} host
- * @param {string} domain
  */
-export function hostMatches(host, domain) {
+export function hostMatches(host: string, domain: string) {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
 /**
  * Accent-, case- and punctuation-free words joined by single spaces.
- * @param {string} text
  */
-function foldWords(text) {
+function foldWords(text: string) {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -98,9 +92,8 @@ function foldWords(text) {
 /**
  * Trims what a URL in prose usually drags behind it: sentence punctuation, Markdown
  * emphasis, a closing parenthesis that does not close one opened inside the URL.
- * @param {string} url
  */
-function trimUrl(url) {
+function trimUrl(url: string) {
   let out = url;
   for (;;) {
     const before = out;
@@ -115,10 +108,9 @@ function trimUrl(url) {
 }
 
 /**
- * @param {string} hostname lowercased
- * @param {string | null} siteDomain
+ * @param hostname lowercased
  */
-function looksLikeBareDomain(hostname, siteDomain) {
+function looksLikeBareDomain(hostname: string, siteDomain: string | null) {
   const tld = hostname.slice(hostname.lastIndexOf('.') + 1);
   if (siteDomain && siteDomain.slice(siteDomain.lastIndexOf('.') + 1) === tld) return true;
   if (/^[a-z]{2}$/.test(tld)) return !FILE_LIKE_CC.has(tld);
@@ -127,18 +119,14 @@ function looksLikeBareDomain(hostname, siteDomain) {
 
 /**
  * Analyses one answer for the customer's brand and domain.
- * @param {{ answer: string | null | undefined, brand?: string | null, siteUrl?: string | null }} input
- * @returns {CitationAnalysis}
  */
-export function analyzeAnswer({ answer, brand, siteUrl }) {
+export function analyzeAnswer({ answer, brand, siteUrl }: { answer: string | null | undefined; brand?: string | null; siteUrl?: string | null; }): CitationAnalysis {
   const text = typeof answer === 'string' ? answer.normalize('NFC') : '';
   const siteDomain = siteUrl ? normalizeHost(siteUrl) : null;
 
-  /** @type {string[]} */
-  const citedUrls = [];
-  /** @type {string[]} */
-  const citedDomains = [];
-  const addDomain = (/** @type {string | null} */ host) => {
+  const citedUrls: string[] = [];
+  const citedDomains: string[] = [];
+  const addDomain = (host: string | null) => {
     if (host && !citedDomains.includes(host)) citedDomains.push(host);
   };
 

@@ -30,8 +30,9 @@
 // sanitize_version {id} (issue 27, #13): HTML an end user wrote (save_version_edit, PostgREST) is
 // rewritten with sanitize.js's rules and marked html_sanitized (migration 20261128000400).
 import { EventEmitter } from 'node:events';
-import { Logger, run } from 'graphile-worker';
-import { isPermanent, readableError } from './errors.js';
+import { Logger, run, type AddJobFunction, type Job, type Runner, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
+import type { WorkerConfig } from './config.js';
+import { TransientError, isPermanent, readableError } from './errors.js';
 import { createOpenRouter } from './providers/openrouter.js';
 import { createSerp } from './providers/serp.js';
 import { runSerps } from './actions/serps.js';
@@ -44,21 +45,81 @@ import { runStorageCleanup } from './actions/storage-cleanup.js';
 import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError, workerTx } from './db.js';
 import { sanitizeArticleHtml } from './sanitize.js';
+import {
+  assertMessagePayload,
+  assertPageActionPayload,
+  assertSanitizeVersionPayload,
+  assertStorageCleanupPayload,
+  typedTask,
+  type PageActionPayload,
+  type SanitizeVersionPayload,
+} from './payloads.js';
+import type { Mail } from './mail/mailer.js';
 
-/**
- * @typedef {object} TaskContext
- * @property {import('pg').Pool} pool
- * @property {import('./config.js').WorkerConfig} config
- * @property {ReturnType<typeof createOpenRouter>} openrouter
- * @property {ReturnType<typeof createSerp>} serp
- * @property {{ send: (mail: { to: string, subject: string, text: string, html?: string }) => Promise<unknown> }} mailer
- * @property {(message: string) => void} log
- *
- * @typedef {TaskContext & { action: any, recordUsage: (entry: any) => void }} ActionContext
- */
+/** What every task runs with. */
+export interface TaskContext {
+  pool: ResilientPool;
+  config: WorkerConfig;
+  openrouter: ReturnType<typeof createOpenRouter>;
+  serp: ReturnType<typeof createSerp>;
+  mailer: { send: (mail: Mail) => Promise<unknown> };
+  log: (message: string) => void;
+}
 
-/** @type {Record<string, (ctx: ActionContext) => Promise<unknown>>} */
-export const ACTIONS = {
+/** The providers' usage (token counts as they report them: numbers, or absent). */
+export interface ProviderUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  cost?: number;
+}
+
+/** One provider call's usage, as an action records it. */
+export interface UsageEntry {
+  model?: string;
+  usage?: ProviderUsage | null;
+  images?: number;
+  serp_queries?: number;
+  cost?: number;
+}
+
+/** The usage of a run (pages_actions.usage). */
+export type RunUsage = ReturnType<ReturnType<typeof usageRecorder>['result']>['usage'];
+
+/** The pages_actions row being run (node-pg: bigint and numeric columns come as strings). */
+export interface PageActionRow {
+  id: string;
+  linked_page: string;
+  linked_action: string;
+  linked_pages_version: string | null;
+  creator: string | null;
+  /** jsonb: the request's options (an object) */
+  info_json: Record<string, unknown> | null;
+  /** a keyword id (serps) */
+  info2: string | null;
+  created_date: Date;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  cost_usd: string | null;
+  usage: Partial<RunUsage> | null;
+  duration_ms: number | null;
+  /** actions.name */
+  action_name: string;
+  /** created_date to the microsecond: names this run */
+  run_key: string;
+}
+
+/** What an action runs with: the task's context, its row, and where it records its providers' usage. */
+export interface ActionContext extends TaskContext {
+  action: PageActionRow;
+  recordUsage: (entry: UsageEntry) => void;
+}
+
+/** What an action may answer: a warning (e.g. a model skipped) shown on the done row. */
+export type ActionResult = { warning?: string | null; [detail: string]: unknown } | void;
+
+export const ACTIONS: Record<string, (ctx: ActionContext) => Promise<ActionResult>> = {
   serps: runSerps,
   llm_answers: runLlmAnswers,
   create_article: runCreateArticle,
@@ -69,12 +130,11 @@ export const ACTIONS = {
 
 /** Accumulates the providers' usage of one run. */
 export function usageRecorder() {
-  const usage = { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, images: 0, serp_queries: 0, models: /** @type {string[]} */ ([]) };
+  const usage = { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, images: 0, serp_queries: 0, models: ([] as string[]) };
   let cost = 0;
   let costReported = false;
   return {
-    /** @param {{ model?: string, usage?: any, images?: number, serp_queries?: number, cost?: number }} entry */
-    record(entry) {
+    record(entry: UsageEntry) {
       if (entry.model) {
         usage.calls += 1;
         if (!usage.models.includes(entry.model)) usage.models.push(entry.model);
@@ -98,13 +158,15 @@ export function usageRecorder() {
 /**
  * The cost of a run over its attempts: this attempt's usage and price added to those the earlier
  * attempts of the same run recorded (a retry spends again; the row shows the run's total).
- * @param {{ usage: any, cost: number | null, durationMs: number }} previous  null usage and cost: none recorded
- * @param {{ usage: ReturnType<ReturnType<typeof usageRecorder>['result']>['usage'], cost: number | null, durationMs: number }} current
+ * previous: null usage and cost: none recorded (numeric columns may come as strings).
  */
-export function addRunCost(previous, current) {
+export function addRunCost(
+  previous: { usage: Partial<RunUsage> | null; cost: number | string | null; durationMs: number | null },
+  current: { usage: RunUsage; cost: number | null; durationMs: number },
+) {
   const prev = previous.usage ?? {};
   const usage = { ...current.usage, models: [...current.usage.models] };
-  for (const key of /** @type {const} */ (['calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'images', 'serp_queries'])) {
+  for (const key of (['calls', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'images', 'serp_queries'] as const)) {
     usage[key] += Number(prev[key]) || 0;
   }
   usage.models = [...new Set([...(Array.isArray(prev.models) ? prev.models : []), ...current.usage.models])];
@@ -118,31 +180,27 @@ export const MAX_RATE_LIMIT_DELAYS = 10;
 /** The longest Retry-After honoured by a reschedule (a day). */
 const MAX_RATE_LIMIT_DELAY_MS = 24 * 3600 * 1000;
 
-/**
- * The delay a rate-limiting provider asked for, when the run should be rescheduled for it.
- * @param {unknown} error
- * @param {number} delaysSoFar
- */
-function rateLimitDelay(error, delaysSoFar) {
-  const ms = /** @type {any} */ (error)?.retryAfterMs;
+/** The delay a rate-limiting provider asked for, when the run should be rescheduled for it. */
+function rateLimitDelay(error: unknown, delaysSoFar: number) {
+  const ms = error instanceof TransientError ? error.retryAfterMs : undefined;
   if (isPermanent(error) || typeof ms !== 'number' || !Number.isFinite(ms) || delaysSoFar >= MAX_RATE_LIMIT_DELAYS) return null;
   return Math.min(Math.max(ms, 0), MAX_RATE_LIMIT_DELAY_MS);
 }
 
 /**
- * Runs one pages_actions row (the pages_action task).
- * @param {TaskContext} base
- * @param {{ id: number, rateLimitDelays?: number }} payload
- * @param {{ job: { attempts: number, max_attempts: number, job_queue_id?: number | null }, addJob?: import('graphile-worker').AddJobFunction }} helpers
+ * Runs one pages_actions row (the pages_action task; its payload checked by assertPageActionPayload).
  */
-export async function runPageAction(base, payload, helpers) {
-  const id = Number(payload?.id);
-  if (!Number.isInteger(id)) return;
+export async function runPageAction(
+  base: TaskContext,
+  payload: PageActionPayload,
+  helpers: { job: Pick<Job, 'attempts' | 'max_attempts' | 'job_queue_id'>; addJob?: AddJobFunction },
+) {
+  const { id } = payload;
   const started = Date.now();
   // One statement each (autocommit): the enqueue trigger only fires on created_date changes,
   // which the worker never makes. The first attempt of a run (attempts 0: a new row, or one a
   // refresh re-queued) clears the cost of the previous run; a retry adds to it (addRunCost).
-  const { rows: claimed } = await base.pool.query(
+  const { rows: claimed } = await base.pool.query<PageActionRow>(
     `update public.pages_actions pa
         set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null,
             cost_usd = case when pa.attempts = 0 then null else pa.cost_usd end,
@@ -159,10 +217,8 @@ export async function runPageAction(base, payload, helpers) {
   // outage, run again): nothing to do. Every new run sets the row back to queued first.
   if (!action) return;
   const recorder = usageRecorder();
-  /** @type {ActionContext} */
-  const ctx = { ...base, action, recordUsage: recorder.record, log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`) };
-  /** @param {string} status @param {string | null} error */
-  const finish = (status, error) => {
+  const ctx: ActionContext = { ...base, action, recordUsage: recorder.record, log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`) };
+  const finish = (status: 'done' | 'queued' | 'failed', error: string | null) => {
     const { usage, cost, durationMs } = addRunCost(
       { usage: action.usage, cost: action.cost_usd, durationMs: action.duration_ms },
       { ...recorder.result(), durationMs: Date.now() - started },
@@ -180,7 +236,7 @@ export async function runPageAction(base, payload, helpers) {
   try {
     const handler = ACTIONS[action.action_name];
     if (!handler) throw Object.assign(new Error(`Unknown action "${action.action_name}"`), { permanent: true });
-    const result = /** @type {{ warning?: string | null } | undefined} */ (await handler(ctx));
+    const result = await handler(ctx);
     // A done run may carry a warning (e.g. a model skipped), shown like an error.
     await finish('done', result?.warning ? readableError(result.warning) : null);
     ctx.log(`done in ${Date.now() - started} ms`);
@@ -189,12 +245,12 @@ export async function runPageAction(base, payload, helpers) {
     // A 429 with a Retry-After too long to wait in place: a new job for the same row at that time
     // (same key, queue and remaining retries; Graphile clears the key of this running job, which
     // then completes), so the attempt is not spent on exponential backoff.
-    const delays = Number(payload?.rateLimitDelays) || 0;
+    const delays = payload.rateLimitDelays ?? 0;
     const delayMs = helpers.addJob ? rateLimitDelay(error, delays) : null;
     if (delayMs !== null && helpers.addJob) {
       const queueId = helpers.job.job_queue_id;
       const queueName = queueId
-        ? (await base.pool.query('select queue_name from graphile_worker._private_job_queues where id = $1', [queueId])).rows[0]?.queue_name
+        ? (await base.pool.query<{ queue_name: string }>('select queue_name from graphile_worker._private_job_queues where id = $1', [queueId])).rows[0]?.queue_name
         : undefined;
       await finish('queued', message);
       await helpers.addJob(
@@ -220,14 +276,14 @@ export async function runPageAction(base, payload, helpers) {
 /**
  * sanitize_version: the version's HTML with sanitize.js's rules, marked sanitized. A newer write
  * since the job was queued is sanitized too (the row is read under its lock).
- * @param {TaskContext} base
- * @param {{ id?: unknown }} payload
  */
-export async function sanitizeVersion(base, payload) {
-  const id = String(payload?.id ?? '');
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return;
+export async function sanitizeVersion(base: TaskContext, payload: SanitizeVersionPayload) {
+  const { id } = payload;
   await workerTx(base.pool, async (client) => {
-    const { rows } = await client.query('select html_content, html_sanitized from public.pages_versions where id = $1 for update', [id]);
+    const { rows } = await client.query<{ html_content: string | null; html_sanitized: boolean }>(
+      'select html_content, html_sanitized from public.pages_versions where id = $1 for update',
+      [id],
+    );
     if (!rows[0] || rows[0].html_sanitized) return;
     const html = rows[0].html_content === null ? null : sanitizeArticleHtml(rows[0].html_content);
     await client.query('update public.pages_versions set html_content = $2, html_sanitized = true where id = $1', [id, html]);
@@ -235,41 +291,34 @@ export async function sanitizeVersion(base, payload) {
   });
 }
 
-/**
- * @param {TaskContext} base
- * @param {(ctx: TaskContext, id: number) => Promise<unknown>} send
- */
-const messageTask = (base, send) => async (/** @type {any} */ payload) => {
-  const id = Number(payload?.id);
-  if (Number.isInteger(id)) await send(base, id);
-};
+export interface StartWorkerOptions {
+  config: WorkerConfig;
+  log?: (message: string) => void;
+  /** where mail goes (tests); by default the mailer of config.mail */
+  mailer?: TaskContext['mailer'];
+  fetchImpl?: typeof fetch;
+}
 
-/**
- * Starts a worker process's runner.
- * @param {{ config: import('./config.js').WorkerConfig, log?: (m: string) => void, mailer?: TaskContext['mailer'], fetchImpl?: typeof fetch }} options
- */
-export async function startWorker({ config, log = (m) => console.log(m), mailer, fetchImpl }) {
+/** Starts a worker process's runner. */
+export async function startWorker({ config, log = (m) => console.log(m), mailer, fetchImpl }: StartWorkerOptions) {
   if (!config.databaseUrl) throw new Error('DATABASE_URL is not set (and no local backend wrote .data/backend.json): start the backend first or set DATABASE_URL.');
   const outage = outageReporter(log);
   const pool = new ResilientPool({ connectionString: config.databaseUrl, max: config.concurrency + 4, outage });
-  /** @param {string} what @param {Error} e */
-  const onConnectionError = (what, e) => (isConnectionError(e) ? outage.down(e) : log(`[${what}] ${e.message}`));
+  const onConnectionError = (what: string, e: Error) => (isConnectionError(e) ? outage.down(e) : log(`[${what}] ${e.message}`));
   pool.on('error', (e) => onConnectionError('worker pool', e));
   // A connection that breaks while checked out reports here, not on the pool (Graphile checks both).
   pool.on('connect', (client) => client.on('error', (e) => onConnectionError('worker connection', e)));
   const ownMailer = mailer ? null : await createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, log });
-  /** @type {TaskContext} */
-  const base = {
+  const base: TaskContext = {
     pool,
     config,
     openrouter: createOpenRouter(config.openrouter, { fetchImpl }),
     serp: createSerp(config.serp, { fetchImpl }),
-    mailer: mailer ?? /** @type {NonNullable<typeof ownMailer>} */ (ownMailer),
+    mailer: mailer ?? ownMailer!,
     log,
   };
 
-  /** @type {Set<string>} */
-  const workerIds = new Set();
+  const workerIds = new Set<string>();
   const beat = async () => {
     if (workerIds.size === 0) return;
     await pool.query(
@@ -280,7 +329,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
     );
   };
   const reap = async () => {
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ dead: (string | null)[] }>(
       `select array(
          select distinct j.locked_by from graphile_worker._private_jobs j
           where j.locked_by is not null and j.locked_at < now() - make_interval(secs => $1::double precision / 1000)
@@ -294,7 +343,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
        ) as dead`,
       [config.lockTimeoutMs],
     );
-    const dead = rows[0].dead.filter(Boolean);
+    const dead = rows[0].dead.filter((w): w is string => Boolean(w));
     if (dead.length > 0) {
       await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [dead]);
       await pool.query('delete from citable_worker.heartbeats where worker_id = any($1::text[])', [dead]);
@@ -303,16 +352,16 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
     await pool.query("delete from citable_worker.heartbeats where beat_at < now() - interval '1 day'");
   };
   /** Jobs this process is running now (Graphile's job:start … job:complete). */
-  const activeJobs = new Set();
+  const activeJobs = new Set<string>();
   /** Graphile's pool ids of this process (the jobs it fetches are locked by them). */
-  const poolIds = new Set();
+  const poolIds = new Set<string>();
   // A job locked by this live process but not running here: its completion or failure was cut in
   // flight (or its fetch's answer was). Unlocked once the database has been back long enough for
   // any completion still waiting on a connection to have landed; a job run again for a finished
   // row does nothing (runPageAction), a lost failure is the retry it was going to be anyway.
   const releaseStrandedJobs = async () => {
     if (outage.healthyForMs < Math.max(config.lockTimeoutMs, 10_000) || poolIds.size === 0 || config.localQueueSize > 1) return;
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ jobs: number }>(
       `with stranded as (
          update graphile_worker._private_jobs j set locked_by = null, locked_at = null
           where j.locked_by = any($1::text[]) and not (j.id = any($2::bigint[]))
@@ -336,7 +385,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       .catch((e) => onConnectionError('worker heartbeat', e));
   };
 
-  const events = new EventEmitter();
+  const events: WorkerEvents = new EventEmitter();
   events.on('job:start', ({ job }) => activeJobs.add(String(job.id)));
   events.on('job:complete', ({ job }) => activeJobs.delete(String(job.id)));
   events.on('worker:create', ({ worker }) => {
@@ -350,9 +399,9 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
     poolIds.add(workerPool.id);
     beat().catch((e) => log(`[worker heartbeat] ${e.message}`));
   });
-  const runnerOptions = {
+  const runnerOptions: RunnerOptions = {
     pgPool: pool,
-    events: /** @type {any} */ (events),
+    events,
     concurrency: config.concurrency,
     pollInterval: config.pollIntervalMs,
     noHandleSignals: true,
@@ -363,28 +412,26 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       ? { preset: { worker: { localQueue: { size: config.localQueueSize }, completeJobBatchDelay: 0, failJobBatchDelay: 0 } } }
       : {}),
     taskList: {
-      pages_action: (payload, helpers) => runPageAction(base, /** @type {any} */ (payload), /** @type {any} */ (helpers)),
-      contact_message: messageTask(base, sendContactMessage),
-      first_article_request: messageTask(base, sendFirstArticleRequest),
-      storage_cleanup: (/** @type {any} */ payload) => runStorageCleanup(base, payload),
-      sanitize_version: (/** @type {any} */ payload) => sanitizeVersion(base, payload),
+      pages_action: typedTask('pages_action', assertPageActionPayload, (payload, helpers) => runPageAction(base, payload, helpers), log),
+      contact_message: typedTask('contact_message', assertMessagePayload('contact_message'), (payload) => sendContactMessage(base, payload.id), log),
+      first_article_request: typedTask('first_article_request', assertMessagePayload('first_article_request'), (payload) => sendFirstArticleRequest(base, payload.id), log),
+      storage_cleanup: typedTask('storage_cleanup', assertStorageCleanupPayload, (payload) => runStorageCleanup(base, payload), log),
+      sanitize_version: typedTask('sanitize_version', assertSanitizeVersionPayload, (payload) => sanitizeVersion(base, payload), log),
     },
   };
   let stopped = false;
-  /** @type {import('graphile-worker').Runner} */
-  let runner;
+  let runner: Runner;
   // Graphile's runner ends on its own only on an error it cannot ride out (e.g. its batched
   // completion failing for good): this process starts another one rather than stay idle.
   const startRunner = async () => {
-    runner = await run(/** @type {any} */ (runnerOptions));
+    runner = await run(runnerOptions);
     const current = runner;
     current.promise.then(
       () => restart(current, null),
       (error) => restart(current, error),
     );
   };
-  /** @param {import('graphile-worker').Runner} ended @param {unknown} error */
-  const restart = async (ended, error) => {
+  const restart = async (ended: Runner, error: unknown) => {
     if (stopped || ended !== runner) return;
     log(`[worker] the job runner stopped (${error instanceof Error ? error.message : 'no error'}); starting it again`);
     for (let n = 0; !stopped; n += 1) {
@@ -394,7 +441,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
         await startRunner();
         return;
       } catch (e) {
-        log(`[worker] could not start the job runner: ${/** @type {Error} */ (e).message}`);
+        log(`[worker] could not start the job runner: ${readableError(e)}`);
       }
     }
   };
@@ -411,9 +458,8 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
      * For the process's unhandledRejection handler: true when the rejection is a cut database
      * connection (Graphile does not await its job completions; the outage is reported once and
      * the job recovered by releaseStrandedJobs), false for anything else.
-     * @param {unknown} reason
      */
-    absorbsRejection(reason) {
+    absorbsRejection(reason: unknown) {
       if (!isConnectionError(reason)) return false;
       outage.down(reason);
       return true;

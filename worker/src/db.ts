@@ -15,31 +15,39 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
 /**
  * Whether an error is the connection's (the database unreachable, restarting, the socket cut),
  * as opposed to the statement's.
- * @param {unknown} error
  */
-export function isConnectionError(error) {
-  const e = /** @type {any} */ (error);
-  if (!e || typeof e !== 'object') return false;
+export function isConnectionError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; message?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   if (CONNECTION_CODES.has(code) || code.startsWith('08')) return true;
   return /Connection terminated|terminating connection|Client has encountered a connection error|connection timeout|Connection ended unexpectedly/i.test(String(e.message ?? ''));
 }
 
+/** An error's code, else its message, for a log line. */
+function describe(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (code !== undefined && code !== null) return String(code);
+    if (message !== undefined && message !== null) return String(message);
+  }
+  return String(error);
+}
+
+export type OutageReporter = ReturnType<typeof outageReporter>;
+
 /**
  * Reports an outage once: `down(error)` may be called many times (each failed connection, each
  * broken idle client), `up()` once the database answers again.
- * @param {(message: string) => void} log
  */
-export function outageReporter(log) {
-  /** @type {number | null} */
-  let since = null;
+export function outageReporter(log: (message: string) => void) {
+  let since: number | null = null;
   let lastUp = Date.now();
   return {
-    /** @param {unknown} error */
-    down(error) {
+    down(error: unknown) {
       if (since !== null) return;
       since = Date.now();
-      log(`[worker] database unreachable (${/** @type {any} */ (error)?.code ?? /** @type {any} */ (error)?.message ?? error}): waiting for it, reconnecting with backoff`);
+      log(`[worker] database unreachable (${describe(error)}): waiting for it, reconnecting with backoff`);
     },
     up() {
       if (since === null) return;
@@ -57,30 +65,31 @@ export function outageReporter(log) {
   };
 }
 
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A pg pool whose connect() waits for an unreachable database (exponential backoff from 100 ms to
  * maxDelayMs, with jitter) instead of failing. pool.query() goes through connect() too.
  */
 export class ResilientPool extends pg.Pool {
-  /**
-   * @param {pg.PoolConfig & { maxDelayMs?: number, outage: ReturnType<typeof outageReporter> }} options
-   */
-  constructor({ maxDelayMs = 5000, outage, ...options }) {
+  readonly maxDelayMs: number;
+  readonly outage: OutageReporter;
+  /** set when the worker stops: a failing connect() then fails at once */
+  stopping = false;
+
+  constructor({ maxDelayMs = 5000, outage, ...options }: pg.PoolConfig & { maxDelayMs?: number; outage: OutageReporter }) {
     super(options);
     this.maxDelayMs = maxDelayMs;
     this.outage = outage;
-    this.stopping = false;
   }
 
-  /**
-   * Both forms of pg.Pool#connect (promise, callback).
-   * @param {any} [cb]
-   * @returns {any}
-   */
-  connect(cb) {
-    const attempt = async () => {
+  /** Both forms of pg.Pool#connect (promise, callback). */
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: boolean | Error) => void) => void): void;
+  override connect(
+    cb?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: boolean | Error) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    const attempt = async (): Promise<pg.PoolClient> => {
       for (let n = 0; ; n += 1) {
         try {
           const client = await super.connect();
@@ -97,21 +106,16 @@ export class ResilientPool extends pg.Pool {
     if (typeof cb !== 'function') return attempt();
     attempt().then(
       (client) => cb(undefined, client, client.release),
-      (error) => cb(error, undefined, () => {}),
+      (error: Error) => cb(error, undefined, () => {}),
     );
-    return undefined;
   }
 }
 
 /**
  * fn, again while it fails with a connection error (the database waited for by the pool), at most
  * maxMs long. Only for idempotent work.
- * @template T
- * @param {() => Promise<T>} fn
- * @param {{ maxMs?: number }} [options]
- * @returns {Promise<T>}
  */
-export async function retryOnConnectionError(fn, { maxMs = 10 * 60_000 } = {}) {
+export async function retryOnConnectionError<T>(fn: () => Promise<T>, { maxMs = 10 * 60_000 }: { maxMs?: number; } = {}): Promise<T> {
   const end = Date.now() + maxMs;
   for (let n = 0; ; n += 1) {
     try {
@@ -127,12 +131,8 @@ export async function retryOnConnectionError(fn, { maxMs = 10 * 60_000 } = {}) {
  * Runs fn in a transaction marked as the worker's (citable.worker = 'on': the enqueue trigger
  * ignores the worker's own updates of pages_actions, and HTML it writes counts as sanitized).
  * fn may run more than once when the connection is cut before COMMIT.
- * @template T
- * @param {import('pg').Pool} pool
- * @param {(client: import('pg').PoolClient) => Promise<T>} fn
- * @returns {Promise<T>}
  */
-export async function workerTx(pool, fn) {
+export async function workerTx<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let n = 0; ; n += 1) {
     const client = await pool.connect();
     let committing = false;
@@ -155,13 +155,36 @@ export async function workerTx(pool, fn) {
   }
 }
 
+/** A page, its site and the site's country and language (node-pg: bigint columns come as strings). */
+export interface PageContext {
+  page_id: string;
+  page_name: string;
+  page_url: string;
+  site_id: string;
+  site_name: string;
+  site_url: string;
+  tone_articles_group: string | null;
+  force_defined_language_for_serps: boolean;
+  serps_nb_results: number;
+  familiar_terms: boolean;
+  address_the_reader_with_i: boolean;
+  accepted_topics: string | null;
+  additional_guidelines: string | null;
+  to_scrape: string | null;
+  cover_image_width: number;
+  cover_image_height: number;
+  nb_images_to_create: number;
+  country_code: string | null;
+  country_name: string | null;
+  language_code: string | null;
+  language_name: string | null;
+}
+
 /**
  * The page, its site and the site's country and language.
- * @param {import('pg').Pool | import('pg').PoolClient} db
- * @param {number | string} pageId
  */
-export async function loadPageContext(db, pageId) {
-  const { rows } = await db.query(
+export async function loadPageContext(db: pg.Pool | pg.PoolClient, pageId: number | string): Promise<PageContext | null> {
+  const { rows } = await db.query<PageContext>(
     `select p.id as page_id, p.name as page_name, p.url as page_url,
             s.id as site_id, s.name as site_name, s.url as site_url, s.tone_articles_group,
             s.force_defined_language_for_serps, s.serps_nb_results, s.familiar_terms,
@@ -180,12 +203,9 @@ export async function loadPageContext(db, pageId) {
 
 /**
  * The page's keywords, to_search ones first.
- * @param {import('pg').Pool | import('pg').PoolClient} db
- * @param {number | string} pageId
- * @returns {Promise<{ id: string, keyword: string, to_search: boolean }[]>}
  */
-export async function loadKeywords(db, pageId) {
-  const { rows } = await db.query(
+export async function loadKeywords(db: pg.Pool | pg.PoolClient, pageId: number | string): Promise<{ id: string; keyword: string; to_search: boolean }[]> {
+  const { rows } = await db.query<{ id: string; keyword: string; to_search: boolean }>(
     `select k.id::text as id, k.keyword, pk.to_search
        from public.pages_keywords pk join public.keywords k on k.id = pk.linked_keyword
       where pk.linked_page = $1

@@ -6,15 +6,12 @@ import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 const { window } = new JSDOM('');
-const purify = createDOMPurify(/** @type {any} */ (window));
+// jsdom's window is what DOMPurify needs, though its type is not the DOM lib's
+const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 
 const FORBID_TAGS = ['script', 'style', 'link', 'meta', 'base', 'form', 'input', 'button', 'select', 'textarea', 'iframe', 'frame', 'frameset', 'object', 'embed', 'svg', 'math', 'template', 'noscript'];
 
-/**
- * @param {string} html
- * @returns {string}
- */
-export function sanitizeArticleHtml(html) {
+export function sanitizeArticleHtml(html: string): string {
   let text = String(html ?? '').trim();
   const fenced = /^```(?:html)?\s*\n([\s\S]*?)\n```\s*$/i.exec(text);
   if (fenced) text = fenced[1];
@@ -29,9 +26,8 @@ export function sanitizeArticleHtml(html) {
 
 /**
  * The article without its <mark> highlights (their text kept).
- * @param {string} html
  */
-export function removeHighlights(html) {
+export function removeHighlights(html: string) {
   const doc = new JSDOM(`<body>${html}</body>`).window.document;
   for (const mark of Array.from(doc.querySelectorAll('mark'))) mark.replaceWith(...Array.from(mark.childNodes));
   return doc.body.innerHTML;
@@ -40,10 +36,8 @@ export function removeHighlights(html) {
 /**
  * Visible text of an HTML page (scripts, styles, navigation and footers dropped), whitespace
  * collapsed, at most `max` characters; and its title.
- * @param {string} html
- * @param {number} [max]
  */
-export function htmlToText(html, max = 6000) {
+export function htmlToText(html: string, max: number = 6000) {
   const doc = new JSDOM(html).window.document;
   const title = doc.querySelector('title')?.textContent?.trim() || null;
   for (const el of Array.from(doc.querySelectorAll('script, style, noscript, nav, footer, header, svg, form, iframe'))) el.remove();
@@ -58,8 +52,7 @@ export function htmlToText(html, max = 6000) {
 
 /**
  * Visible text of article HTML (to check a model did not answer with an empty article).
- * @param {string} html
  */
-export function textOf(html) {
+export function textOf(html: string) {
   return (new JSDOM(`<body>${html}</body>`).window.document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }

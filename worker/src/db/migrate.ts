@@ -39,27 +39,20 @@ const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
 /**
  * Connection string PostgREST uses: same server and database as `superUrl`, logged in
  * as `authenticator`.
- * @param {string} superUrl
- * @param {string} password
- * @returns {string}
  */
-export function authenticatorUrl(superUrl, password) {
+export function authenticatorUrl(superUrl: string, password: string): string {
   const url = new URL(superUrl);
   url.username = 'authenticator';
   url.password = encodeURIComponent(password);
   return url.toString();
 }
 
-/**
- * @param {string} dir
- * @returns {Promise<{ version: string, name: string, file: string }[]>}
- */
-async function listMigrations(dir) {
+async function listMigrations(dir: string): Promise<{ version: string; name: string; file: string; }[]> {
   let entries;
   try {
     entries = await fs.readdir(dir);
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
   return entries
@@ -72,19 +65,14 @@ async function listMigrations(dir) {
     });
 }
 
-/**
- * @param {pg.Client} client
- * @param {string} sql
- * @param {string} label
- */
-async function runInTransaction(client, sql, label) {
+async function runInTransaction(client: pg.Client, sql: string, label: string) {
   await client.query('begin');
   try {
     await client.query(sql);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});
-    const pgError = /** @type {{ message?: string, position?: string, where?: string }} */ (error);
+    const pgError = (error as { message?: string, position?: string, where?: string });
     let where = '';
     if (pgError.position) {
       const upto = sql.slice(0, Number(pgError.position));
@@ -96,20 +84,15 @@ async function runInTransaction(client, sql, label) {
 
 /**
  * Is this a hosted Supabase server (which already has everything bootstrap.sql creates)?
- * @param {pg.Client} client
  */
-async function isHostedSupabase(client) {
+async function isHostedSupabase(client: pg.Client) {
   const { rows } = await client.query(
     "select exists (select 1 from pg_roles where rolname = 'supabase_admin') as hosted",
   );
   return Boolean(rows[0].hosted);
 }
 
-/**
- * @param {pg.Client} client
- * @returns {Promise<boolean>}
- */
-async function hasUserData(client) {
+async function hasUserData(client: pg.Client): Promise<boolean> {
   const { rows } = await client.query(`
     select exists (select 1 from auth.users)
         or (to_regclass('public.sites') is not null and exists (select 1 from public.sites)) as has_data`);
@@ -117,18 +100,16 @@ async function hasUserData(client) {
 }
 
 /**
- * @param {string} url superuser (or migration owner) connection string
- * @param {{
- *   authenticatorPassword?: string,
- *   seed?: boolean,
- *   migrationsDir?: string,
- *   seedFile?: string,
- *   bootstrap?: boolean | 'auto',
- *   log?: (message: string) => void,
- * }} [options]
- * @returns {Promise<{ applied: string[], seeded: boolean }>}
+ * @param url superuser (or migration owner) connection string
  */
-export async function prepareDatabase(url, options = {}) {
+export async function prepareDatabase(url: string, options: {
+  authenticatorPassword?: string;
+  seed?: boolean;
+  migrationsDir?: string;
+  seedFile?: string;
+  bootstrap?: boolean | 'auto';
+  log?: (message: string) => void;
+} = {}): Promise<{ applied: string[]; seeded: boolean; }> {
   const {
     authenticatorPassword,
     seed = true,
@@ -170,8 +151,7 @@ export async function prepareDatabase(url, options = {}) {
 
       const { rows: done } = await client.query('select version from supabase_migrations.schema_migrations');
       const doneVersions = new Set(done.map((row) => row.version));
-      /** @type {string[]} */
-      const applied = [];
+      const applied: string[] = [];
       for (const migration of await listMigrations(migrationsDir)) {
         if (doneVersions.has(migration.version)) continue;
         const sql = await fs.readFile(migration.file, 'utf8');
@@ -186,7 +166,7 @@ export async function prepareDatabase(url, options = {}) {
           await client.query('commit');
         } catch (error) {
           await client.query('rollback').catch(() => {});
-          const pgError = /** @type {{ message?: string, position?: string }} */ (error);
+          const pgError = (error as { message?: string, position?: string });
           const line = pgError.position ? ` (line ${wrapped.slice(0, Number(pgError.position)).split('\n').length})` : '';
           throw new Error(
             `Migration ${path.basename(migration.file)} failed${line}: ${pgError.message ?? String(error)}`,
@@ -203,7 +183,7 @@ export async function prepareDatabase(url, options = {}) {
         try {
           seedSql = await fs.readFile(seedFile, 'utf8');
         } catch (error) {
-          if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         }
         if (seedSql !== null) {
           const seedPath = path.relative(repoRoot, seedFile) || path.basename(seedFile);

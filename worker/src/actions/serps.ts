@@ -4,17 +4,18 @@
 import { hostMatches, normalizeHost } from '../citations/analyze.js';
 import { PermanentError } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
+import type { ActionContext } from '../runner.js';
+import type { SerpResult } from '../providers/serp.js';
+import type { Pool, PoolClient } from 'pg';
+import type { PageContext } from '../db.js';
 
 /**
  * Fetches and stores the SERP of some keywords of a page.
- * @param {import('../runner.js').ActionContext} ctx
- * @param {any} page loadPageContext row
- * @param {{ id: string, keyword: string }[]} keywords
+ * @param page loadPageContext row
  */
-export async function fetchAndStoreSerps(ctx, page, keywords) {
+export async function fetchAndStoreSerps(ctx: ActionContext, page: PageContext, keywords: { id: string; keyword: string; }[]) {
   const siteHost = normalizeHost(page.site_url);
-  /** @type {Map<string, import('../providers/serp.js').SerpResult[]>} */
-  const byKeyword = new Map();
+  const byKeyword = new Map<string, SerpResult[]>();
   for (const kw of keywords) {
     const results = await ctx.serp.search({
       keyword: kw.keyword,
@@ -29,11 +30,8 @@ export async function fetchAndStoreSerps(ctx, page, keywords) {
   /**
    * Replaces one keyword's rows for the site in one statement (the delete and the insert see the
    * same snapshot).
-   * @param {import('pg').Pool | import('pg').PoolClient} client
-   * @param {string} keywordId
-   * @param {import('../providers/serp.js').SerpResult[]} results
    */
-  const replace = (client, keywordId, results) => {
+  const replace = (client: Pool | PoolClient, keywordId: string, results: SerpResult[]) => {
     const own = results.map((r) => {
       try {
         const host = normalizeHost(new URL(r.url).hostname);
@@ -70,15 +68,14 @@ export async function fetchAndStoreSerps(ctx, page, keywords) {
   return byKeyword;
 }
 
-/** @param {import('../runner.js').ActionContext} ctx */
-export async function runSerps(ctx) {
+export async function runSerps(ctx: ActionContext) {
   const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
   if (!page) throw new PermanentError('The page no longer exists');
-  let keywords;
+  let keywords: { id: string; keyword: string }[];
   const info2 = ctx.action.info2?.trim();
   if (info2) {
     if (!/^\d+$/.test(info2)) throw new PermanentError(`info2 must be a keyword id, got "${info2.slice(0, 50)}"`);
-    const { rows } = await ctx.pool.query('select id::text as id, keyword from public.keywords where id = $1', [info2]);
+    const { rows } = await ctx.pool.query<{ id: string; keyword: string }>('select id::text as id, keyword from public.keywords where id = $1', [info2]);
     if (rows.length === 0) throw new PermanentError(`Keyword ${info2} not found`);
     keywords = rows;
   } else {

@@ -8,14 +8,12 @@
 // the last 24 hours: one e-mail a day per address (migration 20261128000300).
 import { NotConfiguredError, PermanentError } from '../errors.js';
 import { loadPageContext, workerTx } from '../db.js';
+import type { ActionContext, TaskContext } from '../runner.js';
 
 /**
  * Sends one e-mail at most once per key.
- * @param {import('../runner.js').ActionContext | import('../runner.js').TaskContext} ctx
- * @param {string} key
- * @param {{ to: string, subject: string, text: string }} mail
  */
-async function sendOnce(ctx, key, mail) {
+async function sendOnce(ctx: ActionContext | TaskContext, key: string, mail: { to: string; subject: string; text: string; }) {
   return workerTx(ctx.pool, async (client) => {
     const { rowCount } = await client.query('insert into citable_worker.sent_mails (key) values ($1) on conflict do nothing', [key]);
     if (rowCount === 0) return false;
@@ -24,15 +22,13 @@ async function sendOnce(ctx, key, mail) {
   });
 }
 
-/** @param {import('../runner.js').ActionContext | import('../runner.js').TaskContext} ctx */
-function contactEmail(ctx) {
+function contactEmail(ctx: ActionContext | TaskContext) {
   const to = ctx.config.mail.contactEmail;
   if (!to) throw new NotConfiguredError('The contact e-mail', 'CONTACT_EMAIL (the address that receives contact messages)');
   return to;
 }
 
-/** @param {import('../runner.js').ActionContext} ctx */
-export async function runContactFormAction(ctx) {
+export async function runContactFormAction(ctx: ActionContext) {
   const info = ctx.action.info_json ?? {};
   const email = String(info.email ?? '').trim();
   const name = String(info.name ?? '').trim();
@@ -49,8 +45,7 @@ export async function runContactFormAction(ctx) {
   return { sent };
 }
 
-/** @param {import('../runner.js').TaskContext} ctx @param {number} id */
-export async function sendContactMessage(ctx, id) {
+export async function sendContactMessage(ctx: TaskContext, id: number) {
   const { rows } = await ctx.pool.query('select * from public.contact_messages where id = $1', [id]);
   const m = rows[0];
   if (!m) return { sent: false };
@@ -71,7 +66,7 @@ const NBSP = '\u00a0';
  * page): delivery in 24–48 hours.
  */
 export const REQUESTER_MAIL = {
-  fr: (/** @type {string} */ url) => ({
+  fr: (url: string) => ({
     subject: `Votre premier article Citable pour ${url}${NBSP}: la suite`,
     text: `Bonjour,
 
@@ -87,7 +82,7 @@ Une question${NBSP}? Répondez simplement à cet e-mail.
 L'équipe Citable
 `,
   }),
-  en: (/** @type {string} */ url) => ({
+  en: (url: string) => ({
     subject: `Your first Citable article for ${url}: what happens next`,
     text: `Hello,
 
@@ -105,8 +100,7 @@ The Citable team
   }),
 };
 
-/** @param {import('../runner.js').TaskContext} ctx @param {number} id */
-export async function sendFirstArticleRequest(ctx, id) {
+export async function sendFirstArticleRequest(ctx: TaskContext, id: number) {
   const { rows } = await ctx.pool.query('select * from public.first_article_requests where id = $1', [id]);
   const r = rows[0];
   if (!r) return { sent: false };

@@ -5,16 +5,16 @@
 // Idempotent: only rows with analysed_at null are read, and each update keeps that condition,
 // so a rerun (or a concurrent worker that analysed the row meanwhile) changes nothing. Rows also
 // get the page version that was current when they were stored, when they have none.
+import type { ClientBase } from 'pg';
 import { analyzeAnswer } from '../../citations/analyze.js';
 
 const BATCH = 500;
 
 /**
- * @param {import('pg').ClientBase} client a superuser / migration-owner connection
- * @param {{ log?: (message: string) => void, batchSize?: number }} [options]
- * @returns {Promise<number>} how many rows were analysed
+ * @param client a superuser / migration-owner connection
+ * @returns how many rows were analysed
  */
-export async function backfillLlmAnswerCitations(client, { log = () => {}, batchSize = BATCH } = {}) {
+export async function backfillLlmAnswerCitations(client: ClientBase, { log = () => {}, batchSize = BATCH }: { log?: (message: string) => void; batchSize?: number; } = {}): Promise<number> {
   const { rows: ready } = await client.query(`
     select exists (
       select 1 from information_schema.columns

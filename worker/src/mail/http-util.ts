@@ -1,7 +1,8 @@
 // The two HTTP helpers the mailer's local mailbox (GET /mailbox) needs, copied verbatim from
 // supabase-local/src/http-util.js: the worker never imports the local Supabase stand-in.
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-export function sendJson(res, status, body, headers = {}) {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -15,7 +16,7 @@ export function sendJson(res, status, body, headers = {}) {
   res.end(payload);
 }
 
-export function escapeHtml(s) {
+export function escapeHtml(s: unknown): string {
   return String(s)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -7,8 +7,10 @@ import { NotConfiguredError, PermanentError, TransientError } from '../errors.js
 import { loadPageContext, workerTx } from '../db.js';
 import { loadTemplate, promptLanguage, render } from '../prompts.js';
 import { readCapped } from '../outbound.js';
+import { serviceRoleKeyOf } from '../config.js';
+import type { ActionContext } from '../runner.js';
 
-const EXTENSIONS = /** @type {Record<string, string>} */ ({ 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' });
+const EXTENSIONS = ({ 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' } as Record<string, string>);
 
 // The example image is an uploaded file in the page-images bucket: the worker reads it from
 // storage (service role key), never from the URL in the row, whose host is not even looked at
@@ -22,10 +24,8 @@ const EXAMPLE_TIMEOUT_MS = 30_000;
 /**
  * The page-images object path of an example row, or null when the row does not name one of this
  * page's uploaded files.
- * @param {string} imageUrl
- * @param {number | string} pageId
  */
-export function exampleObjectPath(imageUrl, pageId) {
+export function exampleObjectPath(imageUrl: string, pageId: number | string) {
   const match = EXAMPLE_OBJECT.exec(imageUrl);
   if (!match || (match[1] !== String(pageId) && match[1] !== 'seed')) return null;
   return `${match[1]}/${match[2]}`;
@@ -33,17 +33,16 @@ export function exampleObjectPath(imageUrl, pageId) {
 
 /**
  * The example image as a data URL, read from storage.
- * @param {import('../runner.js').ActionContext} ctx
- * @param {string} imageUrl the row's image_url: only its object path is used
- * @param {number | string} pageId
+ * @param imageUrl the row's image_url: only its object path is used
  */
-async function exampleAsDataUrl(ctx, imageUrl, pageId) {
+async function exampleAsDataUrl(ctx: ActionContext, imageUrl: string, pageId: number | string) {
   const objectPath = exampleObjectPath(imageUrl, pageId);
   if (!objectPath) throw new PermanentError('The example image is not an uploaded file of this page: it is not read. Upload it again.');
-  const { supabaseUrl, serviceRoleKey } = ctx.config.storage;
-  if (!supabaseUrl || !serviceRoleKey) throw new NotConfiguredError('Image storage', 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+  const { supabaseUrl } = ctx.config.storage;
+  if (!supabaseUrl) throw new NotConfiguredError('Image storage', 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+  const serviceRoleKey = await serviceRoleKeyOf(ctx.config.storage);
   const signal = AbortSignal.timeout(EXAMPLE_TIMEOUT_MS);
-  const unreadable = (/** @type {string} */ why) => new TransientError(`The example image could not be read from storage (${why})`);
+  const unreadable = (why: string) => new TransientError(`The example image could not be read from storage (${why})`);
   const response = await fetch(`${supabaseUrl}/storage/v1/object/page-images/${objectPath}`, {
     headers: { authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey },
     signal,
@@ -61,11 +60,11 @@ async function exampleAsDataUrl(ctx, imageUrl, pageId) {
     await response.body?.cancel().catch(() => undefined);
     throw new PermanentError(`The example image is not an image (${type || 'unknown type'})`);
   }
-  /** @type {Awaited<ReturnType<typeof readCapped>>} */
-  let read = null;
+  let read: Awaited<ReturnType<typeof readCapped>> = null;
   if (response.body) {
     try {
-      read = await readCapped(response.body, EXAMPLE_MAX_BYTES, false);
+      // a web ReadableStream, async-iterable in Node (its DOM type does not say so)
+      read = await readCapped(response.body as unknown as AsyncIterable<Uint8Array>, EXAMPLE_MAX_BYTES, false);
     } catch {
       throw unreadable(signal.aborted ? 'timeout' : 'the answer was cut off');
     }
@@ -76,20 +75,18 @@ async function exampleAsDataUrl(ctx, imageUrl, pageId) {
 
 /**
  * Uploads one image through the storage API; returns its public path.
- * @param {import('../runner.js').ActionContext} ctx
- * @param {number | string} pageId
- * @param {{ mime: string, data: Buffer }} image
  */
-async function upload(ctx, pageId, image) {
-  const { supabaseUrl, serviceRoleKey } = ctx.config.storage;
-  if (!supabaseUrl || !serviceRoleKey) throw new NotConfiguredError('Image storage', 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+async function upload(ctx: ActionContext, pageId: number | string, image: { mime: string; data: Buffer; }) {
+  const { supabaseUrl } = ctx.config.storage;
+  if (!supabaseUrl) throw new NotConfiguredError('Image storage', 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+  const serviceRoleKey = await serviceRoleKeyOf(ctx.config.storage);
   const ext = EXTENSIONS[image.mime];
   if (!ext) throw new TransientError(`The image model returned an unsupported image type (${image.mime})`);
   const key = `${pageId}/${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;
   const response = await fetch(`${supabaseUrl}/storage/v1/object/page-images/${key}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey, 'content-type': image.mime, 'cache-control': 'max-age=3600' },
-    body: image.data,
+    body: new Uint8Array(image.data),
     signal: AbortSignal.timeout(60_000),
   }).catch((error) => {
     throw new TransientError(`Storage could not be reached at ${supabaseUrl} (${error.cause?.code ?? error.message})`);
@@ -102,8 +99,7 @@ async function upload(ctx, pageId, image) {
   return `/storage/v1/object/public/page-images/${key}`;
 }
 
-/** @param {import('../runner.js').ActionContext} ctx */
-export async function runCoverImage(ctx) {
+export async function runCoverImage(ctx: ActionContext) {
   const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
   if (!page) throw new PermanentError('The page no longer exists');
   const info = ctx.action.info_json ?? {};
@@ -111,9 +107,9 @@ export async function runCoverImage(ctx) {
   if (!Number.isInteger(count) || count < 1 || count > 10) throw new PermanentError('number_of_images must be an integer between 1 and 10');
   const subject = String(info.generate_prompt ?? '').trim() || page.page_name;
 
-  let example = null;
+  let example: string | null = null;
   if (info.use_initial_photo && info.image_example_id) {
-    const { rows } = await ctx.pool.query('select image_url from public.pages_versions_images where id = $1 and linked_page = $2', [
+    const { rows } = await ctx.pool.query<{ image_url: string }>('select image_url from public.pages_versions_images where id = $1 and linked_page = $2', [
       info.image_example_id,
       page.page_id,
     ]);
@@ -129,8 +125,7 @@ export async function runCoverImage(ctx) {
     example: Boolean(example),
   });
 
-  /** @type {string[]} */
-  const paths = [];
+  const paths: string[] = [];
   while (paths.length < count) {
     const images = await ctx.openrouter.generateImage({
       prompt,

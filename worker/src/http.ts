@@ -3,14 +3,12 @@
 // job for), 5xx and network failures retryable, other 4xx permanent.
 import { PermanentError, TransientError } from './errors.js';
 
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Milliseconds to wait from a Retry-After header (seconds or an HTTP date), or null.
- * @param {string | null} value
- * @param {number} [now]
  */
-export function parseRetryAfter(value, now = Date.now()) {
+export function parseRetryAfter(value: string | null, now: number = Date.now()) {
   if (!value) return null;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
@@ -22,9 +20,8 @@ export function parseRetryAfter(value, now = Date.now()) {
 /**
  * The provider's error message from a JSON or text body (OpenRouter/OpenAI `{error:{message}}`,
  * SerpApi `{error}`, Serper `{message}`, DataForSEO `{status_message}`).
- * @param {string} text
  */
-export function errorMessageOf(text) {
+export function errorMessageOf(text: string) {
   try {
     const body = JSON.parse(text);
     const candidates = [body?.error?.message, body?.error, body?.message, body?.status_message, body?.detail];
@@ -35,24 +32,21 @@ export function errorMessageOf(text) {
   return text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
-/**
- * @typedef {object} RequestOptions
- * @property {string} provider           name used in error messages ("OpenRouter", "Serper" …)
- * @property {string} [method]
- * @property {Record<string, string>} [headers]
- * @property {unknown} [json]            request body, sent as JSON
- * @property {number} [timeoutMs]        per attempt (default 120 s)
- * @property {number} [maxRateLimitWaitMs] longest Retry-After waited for in place (default 30 s)
- * @property {number} [rateLimitRetries] 429s waited for in place before giving up (default 3)
- * @property {typeof fetch} [fetchImpl]
- */
+interface RequestOptions {
+  provider: string;
+  method?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  timeoutMs?: number;
+  maxRateLimitWaitMs?: number;
+  rateLimitRetries?: number;
+  fetchImpl?: typeof fetch;
+}
 
 /**
- * @param {string} url
- * @param {RequestOptions} options
- * @returns {Promise<any>} the parsed JSON body
+ * @returns the parsed JSON body, for the caller to read as its provider documents it
  */
-export async function requestJson(url, options) {
+export async function requestJson(url: string, options: RequestOptions): Promise<unknown> {
   const {
     provider,
     method = options.json === undefined ? 'GET' : 'POST',
@@ -73,7 +67,7 @@ export async function requestJson(url, options) {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const err = /** @type {Error & { cause?: { code?: string } }} */ (error);
+      const err = (error as Error & { cause?: { code?: string } });
       if (err.name === 'TimeoutError' || err.name === 'AbortError') {
         throw new TransientError(`${provider} did not answer within ${Math.round(timeoutMs / 1000)} s`, { cause: error });
       }
@@ -83,7 +77,7 @@ export async function requestJson(url, options) {
     try {
       text = await response.text();
     } catch (error) {
-      throw new TransientError(`${provider}: the answer was cut off (${/** @type {Error} */ (error).message})`, { cause: error });
+      throw new TransientError(`${provider}: the answer was cut off (${(error as Error).message})`, { cause: error });
     }
     if (response.status === 429) {
       const waitMs = parseRetryAfter(response.headers.get('retry-after'));

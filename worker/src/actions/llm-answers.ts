@@ -1,28 +1,24 @@
 // llm_answers: asks each model of the llms table the question a searcher would ask about the
 // page (from its main keywords, in the site's language: siteQuestion), LLM_ANSWERS_PER_MODEL times per model
 // (default 3: assistants rarely answer the same twice), and stores every answer with its
-// citation analysis (worker/src/citations/analyze.js) and the page's current version, in one
+// citation analysis (worker/src/citations/analyze.ts) and the page's current version, in one
 // transaction once every call has answered. A model the provider refuses (4xx: retired, unknown
 // id) is skipped and named in last_error of the done row; a retryable error runs it all again.
 import { analyzeAnswer } from '../citations/analyze.js';
 import { PermanentError, TransientError, isPermanent } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
 import { loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
+import type { ActionContext } from '../runner.js';
 
 /** Answer-row columns written when the table has them (the LLM-answers issue's migration). */
 const OPTIONAL_COLUMNS = ['question', 'brand_mentioned', 'domain_cited', 'cited_urls', 'cited_domains', 'pages_version', 'analysed_at'];
 
 /**
  * Runs tasks with at most `limit` at once; rejects with the first error after all settle.
- * @template T
- * @param {(() => Promise<T>)[]} tasks
- * @param {number} limit
  */
-async function pooled(tasks, limit) {
-  /** @type {T[]} */
-  const results = new Array(tasks.length);
-  /** @type {unknown[]} */
-  const errors = [];
+async function pooled<T>(tasks: (() => Promise<T>)[], limit: number) {
+  const results: T[] = new Array(tasks.length);
+  const errors: unknown[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, tasks.length) }, async () => {
@@ -42,10 +38,8 @@ async function pooled(tasks, limit) {
 
 /**
  * The searcher's question for a page, from the fr or en template.
- * @param {'fr' | 'en'} lang
- * @param {string[]} keywords
  */
-export function questionFor(lang, keywords) {
+export function questionFor(lang: 'fr' | 'en', keywords: string[]) {
   return render(loadTemplate('llm_question', lang), { keywords: keywords.join(', ') });
 }
 
@@ -56,12 +50,8 @@ export function questionFor(lang, keywords) {
  * first model of the llms table) — so every model is asked what a searcher of that language asks.
  * (The rewrite prompt, llm_question.translate, exists in English only: only non-French sites,
  * which get the English prompts, use it.)
- * @param {import('../runner.js').ActionContext} ctx
- * @param {{ language_code?: string | null, language_name?: string | null }} place
- * @param {string[]} keywords
- * @param {string} fallbackModel
  */
-export async function siteQuestion(ctx, place, keywords, fallbackModel) {
+export async function siteQuestion(ctx: ActionContext, place: { language_code?: string | null; language_name?: string | null; }, keywords: string[], fallbackModel: string) {
   const code = place.language_code?.toLowerCase() ?? null;
   const lang = promptLanguage(code);
   const question = questionFor(lang, keywords);
@@ -85,14 +75,20 @@ export async function siteQuestion(ctx, place, keywords, fallbackModel) {
   return rewritten;
 }
 
-/** @param {import('../runner.js').ActionContext} ctx */
-export async function runLlmAnswers(ctx) {
+/** A row of public.llms (id: bigint, as a string). */
+interface Llm {
+  id: string;
+  name: string;
+  name_openrouter: string;
+}
+
+export async function runLlmAnswers(ctx: ActionContext) {
   const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
   if (!page) throw new PermanentError('The page no longer exists');
   const keywords = await loadKeywords(ctx.pool, page.page_id);
   const main = (keywords.some((k) => k.to_search) ? keywords.filter((k) => k.to_search) : keywords).slice(0, 3).map((k) => k.keyword);
   if (main.length === 0) main.push(page.page_name);
-  const { rows: llms } = await ctx.pool.query('select id, name, name_openrouter from public.llms order by id');
+  const { rows: llms } = await ctx.pool.query<Llm>('select id, name, name_openrouter from public.llms order by id');
   if (llms.length === 0) throw new PermanentError('No language model is listed in the llms table');
   const question = await siteQuestion(ctx, page, main, llms[0].name_openrouter);
 
@@ -110,12 +106,12 @@ export async function runLlmAnswers(ctx) {
         // A model the provider refuses (retired, unknown id) is skipped; anything retryable
         // fails the run, which runs again with every model.
         if (!isPermanent(error)) throw error;
-        return { llm, text: null, error: /** @type {Error} */ (error) };
+        return { llm, text: null, error: (error as Error) };
       }
     }),
   );
   const results = await pooled(calls, 4);
-  const answers = /** @type {{ llm: any, text: string }[]} */ (results.filter((r) => r.text !== null));
+  const answers = results.filter((r): r is { llm: Llm; text: string; error: null } => r.text !== null);
   const refused = new Map(results.filter((r) => r.error).map((r) => [r.llm.name_openrouter, r.error?.message]));
   if (answers.length === 0) throw new PermanentError(`No model answered: ${[...refused].map(([m, e]) => `${m}: ${e}`).join('; ')}`);
 
@@ -132,10 +128,8 @@ export async function runLlmAnswers(ctx) {
   await workerTx(ctx.pool, async (client) => {
     for (const { llm, text } of answers) {
       const analysis = analyzeAnswer({ answer: text, brand: page.site_name, siteUrl: page.site_url });
-      /** @type {Record<string, unknown>} */
-      const row = { linked_page: page.page_id, linked_llm: llm.id, answer: text };
-      /** @type {Record<string, unknown>} */
-      const optional = {
+      const row: Record<string, unknown> = { linked_page: page.page_id, linked_llm: llm.id, answer: text };
+      const optional: Record<string, unknown> = {
         brand_mentioned: analysis.brand_mentioned,
         domain_cited: analysis.domain_cited,
         cited_urls: analysis.cited_urls,

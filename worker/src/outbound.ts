@@ -18,6 +18,7 @@
 // the reason, never the body of an answer nor the address a name resolved to.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
 import { PermanentError, TransientError } from './errors.js';
@@ -27,14 +28,14 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
 const USER_AGENT = 'CitableBot/1.0 (+https://citable.local)';
 
-/**
- * @typedef {'scheme' | 'address' | 'dns' | 'redirects' | 'status' | 'content_type' | 'too_large' | 'timeout' | 'network'} OutboundErrorCode
- */
+type OutboundErrorCode = 'scheme' | 'address' | 'dns' | 'redirects' | 'status' | 'content_type' | 'too_large' | 'timeout' | 'network';
 
 /** A fetch refused or failed for good (running again cannot fix it). */
 export class OutboundError extends PermanentError {
-  /** @param {OutboundErrorCode} code @param {string} message @param {ErrorOptions & { status?: number }} [options] */
-  constructor(code, message, options = {}) {
+  readonly code: OutboundErrorCode;
+  readonly status: number | undefined;
+
+  constructor(code: OutboundErrorCode, message: string, options: ErrorOptions & { status?: number; } = {}) {
     super(message, options);
     this.name = 'OutboundError';
     this.code = code;
@@ -44,8 +45,9 @@ export class OutboundError extends PermanentError {
 
 /** A fetch that may work later (timeout, network failure, 5xx, 429). */
 export class OutboundTransientError extends TransientError {
-  /** @param {OutboundErrorCode} code @param {string} message @param {ErrorOptions & { status?: number }} [options] */
-  constructor(code, message, options = {}) {
+  readonly code: OutboundErrorCode;
+
+  constructor(code: OutboundErrorCode, message: string, options: ErrorOptions & { status?: number; } = {}) {
     super(message, options);
     this.name = 'OutboundTransientError';
     this.code = code;
@@ -64,15 +66,13 @@ const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96'); // deprecated; also ::, ::1, ::7f00:1 …
 const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96'); // the IPv4 address is the last 32 bits
 
-/** @param {ipaddr.IPv4} v4 */
-const publicV4 = (v4) => v4.range() === 'unicast';
+const publicV4 = (v4: ipaddr.IPv4) => v4.range() === 'unicast';
 
 /**
  * Why an address may not be connected to, or null when it is public.
- * @param {string} address an IPv4 or IPv6 literal (as DNS or a URL gives it)
- * @returns {string | null}
+ * @param address an IPv4 or IPv6 literal (as DNS or a URL gives it)
  */
-export function blockedReason(address) {
+export function blockedReason(address: string): string | null {
   const text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   // node:net and URL decide what the address is (they are what connects); ipaddr.js only
   // classifies it. So: dotted-decimal IPv4 only (not the legacy 2130706433, 0177.0.0.1, 0x7f.1 that
@@ -80,16 +80,15 @@ export function blockedReason(address) {
   // ipaddr.js reads the IPv4-compatible ::a.b.c.d (as getaddrinfo prints it) as ::ffff:a.b.c.d.
   const family = isIP(text);
   if (!family) return 'not an IP address';
-  /** @type {ipaddr.IPv4 | ipaddr.IPv6} */
-  let ip;
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     const canonical = new URL(`http://${family === 6 ? `[${text}]` : text}/`).hostname.replace(/^\[|\]$/g, '');
     ip = family === 4 ? ipaddr.IPv4.parse(canonical) : ipaddr.IPv6.parse(canonical);
   } catch {
     return 'not an IP address';
   }
-  if (ip.kind() === 'ipv4') return publicV4(/** @type {ipaddr.IPv4} */ (ip)) ? null : 'not a public IPv4 address';
-  const v6 = /** @type {ipaddr.IPv6} */ (ip);
+  if (ip.kind() === 'ipv4') return publicV4((ip as ipaddr.IPv4)) ? null : 'not a public IPv4 address';
+  const v6 = (ip as ipaddr.IPv6);
   if (v6.match(IPV4_COMPATIBLE)) return 'an IPv4-compatible IPv6 address';
   const range = v6.range();
   const bytes = v6.toByteArray();
@@ -108,44 +107,34 @@ export function blockedReason(address) {
 
 // -------------------------------------------------------------------------------- fetching -----
 
-/**
- * @typedef {(hostname: string) => Promise<{ address: string, family: number }[]>} Resolver
- */
+type Resolver = (hostname: string) => Promise<{ address: string; family: number; }[]>;
 
-/** @type {Resolver} */
-const systemResolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/**
- * @typedef {object} OutboundOptions
- * @property {string[]} accept           media types accepted: 'text/html', 'image/*' …
- * @property {number} [maxBytes]         byte cap of the body (default 5 MB)
- * @property {boolean} [truncate]        past maxBytes: keep the first maxBytes (true) or fail (default)
- * @property {number} [timeoutMs]        for the whole fetch: DNS, every hop, the body (default 15 s)
- * @property {number} [maxRedirects]     default 5
- * @property {boolean} [allowPrivate]    OUTBOUND_ALLOW_PRIVATE: local tests only
- * @property {string[]} [allowAddresses] these exact addresses are reachable although not public (tests only)
- * @property {Record<string, string>} [headers]
- * @property {Resolver} [resolve]        DNS (tests inject one)
- */
+interface OutboundOptions {
+  accept: string[];
+  maxBytes?: number;
+  truncate?: boolean;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  allowPrivate?: boolean;
+  allowAddresses?: string[];
+  headers?: Record<string, string>;
+  resolve?: Resolver;
+}
 
-/**
- * @typedef {object} OutboundResponse
- * @property {string} url          the final URL (after redirects)
- * @property {number} status
- * @property {string} contentType  the media type, lower case, without parameters
- * @property {string | null} charset
- * @property {Buffer} body
- * @property {boolean} truncated   the body was cut at maxBytes (truncate: true)
- */
+interface OutboundResponse {
+  url: string;
+  status: number;
+  contentType: string;
+  charset: string | null;
+  body: Buffer;
+  truncated: boolean;
+}
 
-/** @param {URL} url */
-const label = (url) => url.host;
+const label = (url: URL) => url.host;
 
-/**
- * @param {string} mediaType
- * @param {string[]} accept
- */
-export function acceptsType(mediaType, accept) {
+export function acceptsType(mediaType: string, accept: string[]) {
   return accept.some((a) => {
     const want = a.toLowerCase();
     return want.endsWith('/*') ? mediaType.startsWith(want.slice(0, -1)) : mediaType === want;
@@ -154,26 +143,21 @@ export function acceptsType(mediaType, accept) {
 
 /**
  * The checked address to connect to for a URL's host.
- * @param {URL} url
- * @param {Required<Pick<OutboundOptions, 'allowPrivate' | 'allowAddresses' | 'resolve'>>} options
- * @param {AbortSignal} signal
- * @returns {Promise<{ address: string, family: number }>}
  */
-async function checkedAddress(url, { allowPrivate, allowAddresses, resolve }, signal) {
-  const refused = (/** @type {string} */ address) => !allowPrivate && !allowAddresses.includes(address) && blockedReason(address) !== null;
+async function checkedAddress(url: URL, { allowPrivate, allowAddresses, resolve }: Required<Pick<OutboundOptions, 'allowPrivate' | 'allowAddresses' | 'resolve'>>, signal: AbortSignal): Promise<{ address: string; family: number; }> {
+  const refused = (address: string) => !allowPrivate && !allowAddresses.includes(address) && blockedReason(address) !== null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const family = isIP(host);
   if (family) {
     if (refused(host)) throw new OutboundError('address', `${label(url)} is not a public address: not fetched`);
     return { address: host, family };
   }
-  /** @type {{ address: string, family: number }[]} */
-  let addresses;
+  let addresses: { address: string; family: number; }[];
   try {
     addresses = await abortable(resolve(host), signal);
   } catch (error) {
     if (signal.aborted) throw error;
-    const code = /** @type {{ code?: string }} */ (error).code;
+    const code = (error as { code?: string }).code;
     if (code === 'ENOTFOUND' || code === 'ENODATA') throw new OutboundError('dns', `${label(url)} does not exist (no address)`, { cause: error });
     throw new OutboundTransientError('dns', `${label(url)} could not be resolved (${code ?? 'DNS error'})`, { cause: error });
   }
@@ -185,13 +169,7 @@ async function checkedAddress(url, { allowPrivate, allowAddresses, resolve }, si
   return addresses[0];
 }
 
-/**
- * @template T
- * @param {Promise<T>} promise
- * @param {AbortSignal} signal
- * @returns {Promise<T>}
- */
-function abortable(promise, signal) {
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
@@ -203,19 +181,18 @@ function abortable(promise, signal) {
 /**
  * An undici Agent whose sockets connect to this one address whatever the name (net's `lookup`
  * hook answers with it: there is no second lookup). One Agent per hop, closed after it.
- * @param {{ address: string, family: number }} pinned
  */
-function pinnedAgent(pinned) {
+function pinnedAgent(pinned: { address: string; family: number; }) {
   return new Agent({
     connections: 1,
     pipelining: 0,
     connect: {
-      /**
-       * @param {string} _hostname
-       * @param {{ all?: boolean }} options
-       * @param {(error: Error | null, address: any, family?: number) => void} callback
-       */
-      lookup(_hostname, options, callback) {
+      // net's lookup hook: an address list when asked for all, else one address and its family
+      lookup(
+        _hostname: string,
+        options: { all?: boolean },
+        callback: (error: Error | null, address: string | { address: string; family: number }[], family?: number) => void,
+      ) {
         if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
         else callback(null, pinned.address, pinned.family);
       },
@@ -225,9 +202,8 @@ function pinnedAgent(pinned) {
 
 /**
  * Drops an answer's body unread (its connection closes).
- * @param {import('node:stream').Readable} body
  */
-function discard(body) {
+function discard(body: Readable) {
   body.on('error', () => undefined);
   body.destroy();
 }
@@ -235,14 +211,9 @@ function discard(body) {
 /**
  * Reads a body stream up to maxBytes: past it the stream is destroyed and either the first
  * maxBytes are kept (truncate) or null is returned. Memory stays bounded by maxBytes.
- * @param {AsyncIterable<Buffer | Uint8Array | string>} stream
- * @param {number} maxBytes
- * @param {boolean} truncate
- * @returns {Promise<{ body: Buffer, truncated: boolean } | null>}
  */
-export async function readCapped(stream, maxBytes, truncate) {
-  /** @type {Buffer[]} */
-  const chunks = [];
+export async function readCapped(stream: AsyncIterable<Buffer | Uint8Array | string>, maxBytes: number, truncate: boolean): Promise<{ body: Buffer; truncated: boolean; } | null> {
+  const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -260,11 +231,8 @@ export async function readCapped(stream, maxBytes, truncate) {
 
 /**
  * Fetches a URL a user controls (GET), under the rules at the top of this file.
- * @param {string} rawUrl
- * @param {OutboundOptions} options
- * @returns {Promise<OutboundResponse>}
  */
-export async function fetchOutbound(rawUrl, options) {
+export async function fetchOutbound(rawUrl: string, options: OutboundOptions): Promise<OutboundResponse> {
   const {
     accept,
     maxBytes = DEFAULT_MAX_BYTES,
@@ -280,8 +248,7 @@ export async function fetchOutbound(rawUrl, options) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new OutboundTransientError('timeout', 'timeout')), timeoutMs);
   const { signal } = controller;
-  /** @type {URL} */
-  let url;
+  let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
@@ -307,7 +274,7 @@ export async function fetchOutbound(rawUrl, options) {
           });
         } catch (error) {
           if (signal.aborted) throw timeoutError();
-          const err = /** @type {Error & { code?: string, cause?: { code?: string } }} */ (error);
+          const err = (error as Error & { code?: string, cause?: { code?: string } });
           throw new OutboundTransientError('network', `${label(url)} could not be reached (${err.code ?? err.cause?.code ?? 'network error'})`, { cause: error });
         }
         const { statusCode, headers: responseHeaders, body } = response;
@@ -365,9 +332,8 @@ export async function fetchOutbound(rawUrl, options) {
 
 /**
  * The body as text, in its declared charset (UTF-8 when none or unknown).
- * @param {OutboundResponse} response
  */
-export function bodyText(response) {
+export function bodyText(response: OutboundResponse) {
   try {
     return new TextDecoder(response.charset ?? 'utf-8').decode(response.body);
   } catch {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run worker — one worker process (see runner.js and the README's "Worker" section).
+// npm run worker — one worker process (see runner.ts and the README's "Worker" section).
 // `npm run worker -- --migrate` installs or upgrades the queue's schema and exits.
 import { runMigrations } from 'graphile-worker';
 import { loadConfig } from './config.js';
@@ -28,7 +28,7 @@ async function main() {
   ];
   console.log(`Worker ${config.workerName} ready: ${config.concurrency} job(s) at once; ${configured.join('; ')}`);
   let stopping = false;
-  const stop = async (/** @type {number} */ code) => {
+  const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('Worker stopping (running jobs finish first)…');
