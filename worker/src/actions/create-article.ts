@@ -74,7 +74,7 @@ async function toneSamples(pool: Pool, groupId: number | string | null, siteId: 
        join public.tone_articles g on g.id = s.tone_articles_group and g.parent_tone_article is null
                                   and (g.is_shared or g.owner = s.linked_user)
        join public.tone_articles t on (t.id = g.id or t.parent_tone_article = g.id)
-                                  and (t.is_shared or t.owner = s.linked_user)
+                                  and (t.owner = s.linked_user or (t.is_shared and t.owner = g.owner))
       where s.id = $2 and g.id = $1 and t.content is not null and btrim(t.content) <> ''
       order by (t.id = $1), t.id limit $3`,
     [groupId, siteId, MAX_TONE_SAMPLES],
