@@ -1,4 +1,4 @@
-// The first-load budget of the public pages (ARCHITECTURE.md: first-load JS ≤ 225 KB gzip), and no
+// The first-load budget of the public pages (docs/architecture.md: first-load JS ≤ 225 KB gzip), and no
 // signed-in-only code in what they download. A size check, not a timing: no time threshold.
 //
 // The cold load, when it is complete and what counts as first-load JS (bytes transferred, gzip) are
@@ -61,7 +61,7 @@ const PUBLIC_PAGES = Object.keys(
 );
 
 /**
- * Public pages still over ARCHITECTURE.md's budget, each with the ceiling it may not pass (its figure
+ * Public pages still over docs/architecture.md's budget, each with the ceiling it may not pass (its figure
  * when listed, plus ~1 KB) and why. Empty since /first-article's form was built on the facade
  * (scripts/webpack/bundled-mantine-plugin.cjs) and dropped @mantine/form: keep it that way.
  */
@@ -132,7 +132,7 @@ test.describe('first-load budget of the public pages', () => {
     });
   }
 
-  // Not a budget (ARCHITECTURE.md sets none for signed-in screens): the figure the issue asks to report,
+  // Not a budget (docs/architecture.md sets none for signed-in screens): the figure the issue asks to report,
   // printed with the same definition as above, and a check that the signed-in layout does not download
   // the public pages' remote.
   test('reports the JavaScript the signed-in layout downloads (/sites, cold load, signed in)', async ({ browser, request, platformUrls }) => {

@@ -1,13 +1,13 @@
 // What the JavaScript of a page load is made of: each downloaded file's transferred (gzip) bytes are
 // split over the sources its source map attributes the minified code to, and the sources are grouped
-// into the parts of the stack (ARCHITECTURE.md fixes react, module federation, i18next, the router and
+// into the parts of the stack (docs/architecture.md fixes react, module federation, i18next, the router and
 // Mantine) and the product's own code and copy. Printed by bench:web under its table (and in --json).
 const fs = require('node:fs');
 const path = require('node:path');
 const { SourceMapConsumer } = require('source-map-js');
 
 /**
- * The parts, in print order. `stack: true` marks what every page needs under ARCHITECTURE.md before
+ * The parts, in print order. `stack: true` marks what every page needs under docs/architecture.md before
  * any product code: its sum is the floor of the first-load JS with this stack.
  */
 const PARTS = [

@@ -13,7 +13,7 @@
 //
 // What a public page's first load may hold (the budget test asserts both; bench:web marks the size
 // against BUDGET_KB too, issue 19):
-//   BUDGET_KB       ARCHITECTURE.md's budget for the first-load JS of the public pages.
+//   BUDGET_KB       docs/architecture.md's budget for the first-load JS of the public pages.
 //   SIGNED_IN_ONLY  sources that must never be downloaded by a public page (below).
 const path = require('node:path');
 

@@ -70,7 +70,7 @@
 //   approximation as in lighthouse-core/lib/statistics.js (getLogNormalScore).
 // Targets (issue 19, every public page, on the median — of 5 runs for the record: --runs 5): score ≥ 95,
 //   TBT ≤ 200 ms, LCP ≤ 2.0 s, CLS ≤ 0.05, first-load JS ≤ 225 KB gzip (BUDGET_KB of ./first-load.cjs,
-//   ARCHITECTURE.md's budget for the public pages, so not applied to /view; issue 5 had asked for
+//   docs/architecture.md's budget for the public pages, so not applied to /view; issue 5 had asked for
 //   170 KB). A missed target is marked ✗ in the table
 //   and `pass` of --json says which. Exit code 0 even when a target is missed unless --strict.
 //
@@ -574,7 +574,7 @@ function report({ results, calibration, loadStart, loadEnd, busy }) {
   const parts = results[0].composition.parts;
   const others = parts.filter((p) => !p.stack);
   lines.push(
-    'Bytes (KB gzip, median) and what the first-load JS is made of (first run; ★ = the stack ARCHITECTURE.md fixes, needed by every page: ' +
+    'Bytes (KB gzip, median) and what the first-load JS is made of (first run; ★ = the stack docs/architecture.md fixes, needed by every page: ' +
       `${parts.filter((p) => p.stack).map((p) => p.label).join(', ')})`,
     `Columns: ${others.map((p) => `${SHORT_PART[p.key] || p.key} = ${p.label}`).join('; ')}.`,
     `| page | JS before 1st paint | CSS before 1st paint | first-load CSS | ★ stack | ${others.map((p) => SHORT_PART[p.key] || p.key).join(' | ')} | first-load JS |`,

@@ -7,7 +7,7 @@ const ts = require('typescript');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/** Libraries that must exist once per page (ARCHITECTURE.md "Shared singletons"). */
+/** Libraries that must exist once per page (docs/architecture.md "Shared singletons"). */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:api — page-list request of spec/app.md §7 and a sign-in, at 1, 10
+// npm run bench:api — page-list request of docs/data-model.md#calls a sign-in, at 1, 10
 // and 50 concurrent clients, through the gateway and directly against PostgREST.
 // The stack runs in a child process so the load generator does not share its event loop.
 // Gateway and direct runs are interleaved in 1 s slices so both see the same background load.

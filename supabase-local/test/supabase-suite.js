@@ -1,4 +1,4 @@
-// The supabase-js suite: every call shape of spec/app.md §7 and spec/public.md §7,
+// The supabase-js suite: every call shape of docs/data-model.md#calls docs/public-site.md#calls
 // plus isolation between users, anon limits, bad filters and storage checks.
 // defineSupabaseSuite(label, getStackOptions) runs it against any database.
 import assert from 'node:assert/strict';
@@ -143,7 +143,7 @@ export function defineSupabaseSuite(label, getStackOptions = async () => ({})) {
       assert.equal(data[0].pages_llm_answers[0].count, 1);
       assert.equal(data[0].pages_keywords[0].keywords.serps[0].count, 2);
 
-      // The page-list request of spec/app.md §7 as the app sends it: status joined and
+      // The page-list request of docs/data-model.md#calls as the app sends it: status joined and
       // the per-page counts (stored columns kept by triggers), one page, exact count
       // ("Showing x-y of n").
       const list = await a.client

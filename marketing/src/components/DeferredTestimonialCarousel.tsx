@@ -11,7 +11,7 @@ type Module = typeof CarouselModule;
 /**
  * The testimonial carousel's chunk (the carousel, @mantine/carousel, embla and their styles, ~11 KB
  * gzip): it sits below the fold, so it is downloaded when its section comes near the viewport, not
- * with the page (the first-load budget of the public pages, ARCHITECTURE.md). The prerender awaits
+ * with the page (the first-load budget of the public pages, docs/architecture.md). The prerender awaits
  * it, so the crawlable HTML has the real carousel, arrows included.
  */
 export const loadTestimonialCarousel = loadOnce<Module>(() => import(/* webpackChunkName: "testimonial-carousel" */ './TestimonialCarousel'));

@@ -10,7 +10,7 @@ import { CarouselDots } from './CarouselDots';
 import { TestimonialCard } from './TestimonialCard';
 
 /**
- * Testimonial carousel (spec/public.md §4): loops, one slide per row on small screens
+ * Testimonial carousel (docs/public-site.md#states): loops, one slide per row on small screens
  * and two from md up, dots under the slides at every width (a phone shows there are more, and
  * each dot reaches one), previous/next buttons from xl up beside the slides (never over a quote),
  * ArrowLeft/ArrowRight switch slides when the carousel has focus. The dots are ours (CarouselDots),

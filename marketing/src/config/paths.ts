@@ -1,4 +1,4 @@
-/** Every public route of the marketing remote (spec/public.md §2), as a typed table. */
+/** Every public route of the marketing remote (docs/public-site.md#screens), as a typed table. */
 export const paths = {
   home: '/',
   homeWhyAi: '/home-4-pricing-google-2-why-ai',

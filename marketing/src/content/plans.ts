@@ -1,6 +1,6 @@
 import type { MainPlan } from './types';
 
-/** Main landing page plans (spec/public.md §9): LAUNCH / GROW / DOMINATE in USD per article. */
+/** Main landing page plans (docs/public-site.md#constants): LAUNCH / GROW / DOMINATE in USD per article. */
 export const mainPlans: MainPlan[] = [
   { name: 'LAUNCH', pricePerArticle: 60, currency: 'USD', articlesPerMonth: 5 },
   { name: 'GROW', pricePerArticle: 50, currency: 'USD', articlesPerMonth: 10, isPopular: true },

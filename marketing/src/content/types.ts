@@ -1,5 +1,5 @@
 /**
- * Types of the marketing content (spec/public.md §3). The copy itself lives in
+ * Types of the marketing content (docs/public-site.md#entities). The copy itself lives in
  * ../locales/<language>/ (one data file per topic, one chunk per language, see
  * ../locales/load.ts); components only render it. Data shared by both languages
  * (plan prices, logo names) stays in this folder.

@@ -1,5 +1,5 @@
 /**
- * The routes of the reviewer remote (spec/app.md §2), as a typed table. The shell mounts this remote
+ * The routes of the reviewer remote (docs/product-rules.md#screens), as a typed table. The shell mounts this remote
  * on /view/*; a new screen there is a release of this remote alone.
  */
 export const patterns = {
@@ -12,7 +12,7 @@ export const paths = {
 
 /** Screens of other apps the reviewer links to (same shell router). */
 export const externalPaths = {
-  /** the workspace's versions screen of a page (spec/app.md §2 "Versions") */
+  /** the workspace's versions screen of a page (docs/product-rules.md#screens "Versions") */
   pageVersions: (siteId: number, pageId: number) => `/sites/${siteId}/pages/${pageId}/page-versions`,
   home: () => '/',
 } as const;

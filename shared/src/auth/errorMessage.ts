@@ -65,7 +65,7 @@ interface AuthErrorLike {
 /**
  * The text to show for an auth error (GoTrue `error.code`, auth-js error classes), in the user's
  * language; for a code without a text of its own, the server's message — what the auth toasts showed
- * before (spec/app.md §8) — and for network and server failures the data layer's texts.
+ * before (docs/product-rules.md#errors) — and for network and server failures the data layer's texts.
  *
  *   const { error } = await signIn(email, password);
  *   if (error) showErrorToast(t('toast.loginError.title'), authErrorMessage(error, t));

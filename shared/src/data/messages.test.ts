@@ -38,7 +38,7 @@ describe('dataErrorMessage', () => {
       'Impossible de joindre le serveur. Vérifiez votre connexion internet puis réessayez.',
     );
     const rls = toDataError({ code: '42501', message: 'new row violates row-level security policy for table "pages"' }, { status: 403 });
-    // the spec's words for a refusal (spec/app.md §6)
+    // the spec's words for a refusal (docs/product-rules.md#permissions)
     expect(dataErrorMessage(rls, tEn)).toBe("Sorry, you don't have permission to do this.");
     const flood = { code: 'P0001', message: 'Too many messages were sent from this address. Please try again later.', hint: 'rate_limited' };
     expect(dataErrorMessage(flood, tFr)).toBe('Trop de demandes en peu de temps. Patientez quelques minutes avant de réessayer.');

@@ -1,5 +1,5 @@
 /**
- * Row, insert and update types of the tables (spec/app.md §3), over the generated database types.
+ * Row, insert and update types of the tables (docs/data-model.md#tables), over the generated database types.
  * Type-only: nothing here reaches the bundles.
  */
 import type { Database } from './database.types';

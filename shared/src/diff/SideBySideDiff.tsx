@@ -42,7 +42,7 @@ export interface SideBySideDiffProps {
   identicalText: string;
   /** other texts (defaults: English) */
   labels?: Partial<SideBySideDiffLabels>;
-  /** height of the panes in px (default 500, spec/app.md §9) */
+  /** height of the panes in px (default 500, docs/product-rules.md#constants) */
   height?: number;
   /** below this viewport width (px) the diff is one column with − / + lines (default 768) */
   unifiedBelow?: number;
@@ -156,7 +156,7 @@ function UnifiedRow({ line, labels }: { line: UnifiedLine; labels: SideBySideDif
 }
 
 /**
- * Side-by-side line diff of two texts (spec/app.md §2 "Compare Versions"): the previous text on
+ * Side-by-side line diff of two texts (docs/product-rules.md#screens "Compare Versions"): the previous text on
  * the left, the current one on the right, deleted / added / unchanged lines aligned row by row
  * with spacers, and inside a changed line the deleted words in `<del>` (struck through) and the
  * added words in `<ins>` (underlined) — never shown by colour alone; a − / + sign in each changed

@@ -4,7 +4,7 @@ import shell from './locales/fr/shell.json';
 import authErrors from './on-demand/fr/auth-errors.json';
 import dataErrors from './on-demand/fr/data-errors.json';
 
-/** French texts the spec quotes verbatim (spec/app.md), kept as written. */
+/** French texts the spec quotes verbatim (docs/product-rules.md), kept as written. */
 const SPEC_VERBATIM = ["S'inscrire", "Erreur d'inscription", 'Connexion en cours...', 'Inscription en cours...', 'Envoi en cours...', 'Mise à jour en cours...'];
 
 describe('French typography of the shared resources', () => {

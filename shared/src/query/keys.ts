@@ -17,7 +17,7 @@ type PageId = Page['id'];
 type VersionId = PageVersion['id'];
 type KeywordId = Keyword['id'];
 
-/** Filters of the page list (spec/app.md §2 "Page list"): search, sort, pagination. */
+/** Filters of the page list (docs/product-rules.md#screens "Page list"): search, sort, pagination. */
 export interface PageListParams {
   search?: string;
   /** status id filter (none: every status) */

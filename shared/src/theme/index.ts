@@ -25,7 +25,7 @@ export const theme = createTheme({
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
 });
 
-/** spec/app.md §9: mobile breakpoint 768px */
+/** docs/product-rules.md#constants: mobile breakpoint 768px */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * THE route table of the shell (spec/app.md §2 and spec/public.md §2). The shell routes to its own
+ * THE route table of the shell (docs/product-rules.md#screens docs/public-site.md#screens). The shell routes to its own
  * pages and mounts each remote on its area; the remote routes inside (config/paths.ts REMOTE_AREAS):
  *
  * - /auth (guest-only), /auth/update-password, /login, /signup → the shell's auth feature, public layout

@@ -19,7 +19,7 @@ export const paths = {
 } as const;
 
 /**
- * Where the shell mounts each remote (ARCHITECTURE.md: "Each remote owns its routes"). The remote
+ * Where the shell mounts each remote (docs/architecture.md: "Each remote owns its routes"). The remote
  * declares its own `<Routes>` with absolute paths inside, including its not-found screen; a new
  * screen inside an area is a release of that remote alone. Marketing owns every other public URL
  * (the shell's catch-all), so its pages and the 404 screen need no list here either.

@@ -1,4 +1,4 @@
-// The page list of spec/app.md §7 at the SQL level: the per-page counts are stored columns
+// The page list of docs/data-model.md#calls at the SQL level: the per-page counts are stored columns
 // (kept by triggers, see page-counts.test.js) read under the pages policy, and that policy
 // resolves the caller's sites once per statement (an InitPlan), not with a function call
 // per row — the regression that made the exact count of a 10,000-page site take ~60 ms.
@@ -56,7 +56,7 @@ after(async () => {
   await db?.stop();
 });
 
-describe('page list (spec/app.md §7)', () => {
+describe('page list (docs/data-model.md#calls)', () => {
   it('gives the owner the exact count and the per-page counts of SERP rows and LLM answers', async () => {
     const { rows } = await asRole(db.pool, asUser(DEMO_USER), (c) => c.query(
       `select id, serp_results_count as serps, llm_answers_count as answers, count(*) over () as total

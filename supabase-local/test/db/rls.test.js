@@ -168,7 +168,7 @@ describe('anonymous visitors', () => {
     });
   });
 
-  it("can run the public side's demo-article select (spec/public.md §7)", async () => {
+  it("can run the public side's demo-article select (docs/public-site.md#calls)", async () => {
     const rows = await asRole(db.pool, asAnon, async (client) => (await client.query(`
       select v.id, v.page, v.created_date, json_build_object('id', p.id, 'name', p.name,
              'hide_revisions_texts_from_preview', p.hide_revisions_texts_from_preview) as pages

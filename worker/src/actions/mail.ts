@@ -62,7 +62,7 @@ const NBSP = '\u00a0';
 
 /**
  * The e-mail telling the requester what happens next, in their language (the public site's
- * language when they asked). The delay is the product's promise (spec/public.md, the success
+ * language when they asked). The delay is the product's promise (docs/public-site.md, the success
  * page): delivery in 24–48 hours.
  */
 export const REQUESTER_MAIL = {

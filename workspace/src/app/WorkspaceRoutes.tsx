@@ -41,7 +41,7 @@ const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
   toneArticles: <ToneArticlesScreen />,
 };
 
-/** Screens still to build (spec/app.md §2): a labelled placeholder each, until its issue lands. */
+/** Screens still to build (docs/product-rules.md#screens): a labelled placeholder each, until its issue lands. */
 const PLACEHOLDERS: Record<
   Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images'>,
   string

@@ -1,5 +1,5 @@
 /**
- * Queues a page's background search (spec/app.md §4 "SERP search for a keyword … The LLM answers
+ * Queues a page's background search (docs/product-rules.md#states "SERP search for a keyword … The LLM answers
  * search works the same, without info2"): the page's pages_actions row for that action is refreshed
  * (new created_date, info2) when it exists, created otherwise. Each step fails with its own stage so
  * the screen can show the §8 message of that step.

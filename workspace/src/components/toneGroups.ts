@@ -1,5 +1,5 @@
 /**
- * Tone article groups: tone_articles without a parent, by name (spec/app.md §7 tone_articles) — the
+ * Tone article groups: tone_articles without a parent, by name (docs/data-model.md#calls tone_articles) — the
  * tone choices of the site form and the parent choices of the tone article dialog: one query under
  * one cache key (queryKeys.toneArticles.groups()), for both features.
  */

@@ -1,5 +1,5 @@
 /**
- * Every route of the workspace remote (spec/app.md §2), as a typed table: `patterns` for the route
+ * Every route of the workspace remote (docs/product-rules.md#screens), as a typed table: `patterns` for the route
  * declarations, and a builder per screen for links. The shell mounts this remote on /dashboard,
  * /sites/* and /tone-articles; a new screen inside those areas is a release of this remote alone.
  */

@@ -54,7 +54,7 @@ export const benefits: IconCard[] = [
     { icon: 'heart', title: 'Work with a person', description: 'You talk to me directly. No agency, no account manager.' },
   ];
 
-/** Claimed figures (spec/public.md §1). */
+/** Claimed figures (docs/public-site.md#what-it-sells). */
 export const stats: Stat[] = [
     { value: '1,800', label: 'words per article on average' },
     { value: '100+', label: 'clients' },

@@ -1,7 +1,7 @@
 import type { PricingVariant } from '../../content/plans';
 import type { PricingPlan } from '../../content/types';
 
-/** Brand-voice 3-tier pricing (spec/public.md §9): Starter 50, Pro 45 (Most Popular), Enterprise 40 EUR per article. */
+/** Brand-voice 3-tier pricing (docs/public-site.md#constants): Starter 50, Pro 45 (Most Popular), Enterprise 40 EUR per article. */
 export const tierPlans: PricingPlan[] = [
     {
       name: 'Starter', price: '50 EUR', priceSuffix: '/ article',
@@ -25,7 +25,7 @@ export const tierPlans: PricingPlan[] = [
 
 export const mainPlanFeatures: string[] = ['Topic-cluster research', 'AI draft edited by a human SEO expert', 'Top-10 SERP analysis', 'Royalty-free featured image', 'Published to your WordPress', 'A 5-minute brief, no meetings'];
 
-/** Solo-author single price (spec/public.md §9). */
+/** Solo-author single price (docs/public-site.md#constants). */
 export const singlePrice: PricingPlan = {
     name: 'One article, done for you', price: '195 EUR', priceSuffix: '/ article',
     description: 'I research, write, edit and publish your article myself, within 24 to 48 hours.',
@@ -33,7 +33,7 @@ export const singlePrice: PricingPlan = {
     isPopular: true, cta: 'Order my article',
   };
 
-/** Discovery offer (spec/public.md §9): first article 1 EUR, one per client, then 195 EUR. */
+/** Discovery offer (docs/public-site.md#constants): first article 1 EUR, one per client, then 195 EUR. */
 export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
     name: 'Discovery offer', price: '1 EUR', priceSuffix: 'for your first article',
     description: 'One per client, then 195 EUR per article. I charge 1 EUR instead of free to make sure every request is genuine.',
@@ -47,7 +47,7 @@ export const discoveryOffer: PricingPlan & { note: string; timeline: { title: st
     ],
   };
 
-/** Premium offer copy (spec/public.md §9). */
+/** Premium offer copy (docs/public-site.md#constants). */
 export const premiumOffer: PricingPlan & { bulk: string } = {
     name: 'Premium article', price: '50 EUR', priceSuffix: 'excl. VAT / article',
     description: 'Everything included, delivered in 24 hours.',

@@ -54,7 +54,7 @@ export const benefits: IconCard[] = [
     { icon: 'heart', title: 'Un interlocuteur unique', description: 'Vous me parlez directement. Pas d’agence, pas de chef de projet.' },
   ];
 
-/** Claimed figures (spec/public.md §1). */
+/** Claimed figures (docs/public-site.md#what-it-sells). */
 export const stats: Stat[] = [
     { value: '1 800', label: 'mots par article en moyenne' },
     { value: '100+', label: 'clients' },

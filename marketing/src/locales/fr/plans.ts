@@ -1,7 +1,7 @@
 import type { PricingVariant } from '../../content/plans';
 import type { PricingPlan } from '../../content/types';
 
-/** Brand-voice 3-tier pricing (spec/public.md §9): Starter 50, Pro 45 (Most Popular), Enterprise 40 EUR per article. */
+/** Brand-voice 3-tier pricing (docs/public-site.md#constants): Starter 50, Pro 45 (Most Popular), Enterprise 40 EUR per article. */
 export const tierPlans: PricingPlan[] = [
     {
       name: 'Starter', price: '50 €', priceSuffix: '/ article',
@@ -25,7 +25,7 @@ export const tierPlans: PricingPlan[] = [
 
 export const mainPlanFeatures: string[] = ['Recherche de clusters thématiques', 'Brouillon IA relu par un expert SEO humain', 'Analyse du top 10 des résultats Google', 'Image à la une libre de droits', 'Publication sur votre WordPress', 'Un brief de 5 minutes, sans réunion'];
 
-/** Solo-author single price (spec/public.md §9). */
+/** Solo-author single price (docs/public-site.md#constants). */
 export const singlePrice: PricingPlan = {
     name: 'Un article, clé en main', price: '195 €', priceSuffix: '/ article',
     description: 'Je recherche, rédige, relis et publie votre article moi-même, en 24 à 48 heures.',
@@ -33,7 +33,7 @@ export const singlePrice: PricingPlan = {
     isPopular: true, cta: 'Commander mon article',
   };
 
-/** Discovery offer (spec/public.md §9): first article 1 EUR, one per client, then 195 EUR. */
+/** Discovery offer (docs/public-site.md#constants): first article 1 EUR, one per client, then 195 EUR. */
 export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
     name: 'Offre découverte', price: '1 €', priceSuffix: 'pour votre premier article',
     description: 'Un seul article découverte par client, puis 195 € par article. Je facture 1 € au lieu d’offrir l’article, pour m’assurer que chaque demande est sérieuse.',
@@ -47,7 +47,7 @@ export const discoveryOffer: PricingPlan & { note: string; timeline: { title: st
     ],
   };
 
-/** Premium offer copy (spec/public.md §9). */
+/** Premium offer copy (docs/public-site.md#constants). */
 export const premiumOffer: PricingPlan & { bulk: string } = {
     name: 'Article premium', price: '50 €', priceSuffix: 'HT / article',
     description: 'Tout compris, livré en 24 heures.',

@@ -6,7 +6,7 @@ import { dataErrorMessage, toDataError, type Translate } from '@citable/shared/d
 export { claimFirstArticle } from './claimFirstArticle';
 
 /**
- * The text of the failure toast: the spec's (spec/public.md §8), unless the error tells the visitor
+ * The text of the failure toast: the spec's (docs/public-site.md#errors), unless the error tells the visitor
  * what to do — a field the server refused, no connection, too many requests.
  */
 export function claimErrorText(error: unknown, t: Translate): string {

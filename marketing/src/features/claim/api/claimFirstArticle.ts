@@ -19,7 +19,7 @@ function isClaimResult(value: unknown): value is ClaimResult {
 }
 
 /**
- * Creates the first-article request and its site (spec/public.md §3) through the
+ * Creates the first-article request and its site (docs/public-site.md#entities) through the
  * `claim_first_article` RPC, with the visitor's language when given. Throws a DataError: `invalid` with the field in `hint` ('url',
  * 'stripe_email'), `rate_limited`, `network`…; `server` for an answer of an unexpected shape.
  */

@@ -36,7 +36,7 @@ function PitchTestimonial() {
 }
 
 /**
- * Free-article dialog (spec/public.md §2): pitch on the left, 'Website Information' form on the right, ≤ 90vh.
+ * Free-article dialog (docs/public-site.md#screens): pitch on the left, 'Website Information' form on the right, ≤ 90vh.
  * One heading (the dialog's title). On a phone the form comes first, the pitch below it; on a desktop the
  * review card sits under the form so the two columns end together.
  */

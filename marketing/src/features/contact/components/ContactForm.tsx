@@ -22,7 +22,7 @@ export interface ContactFormProps {
 /** Fields the server checks again; a refusal names the field in the error's hint. */
 const FIELDS = ['name', 'email', 'message'] as const;
 
-/** Contact form (spec/public.md §2, §4, §5, §8): idle → sending → success (reset) or failure (values kept). */
+/** Contact form (docs/public-site.md#screens, docs/public-site.md#states, docs/public-site.md#validation, docs/public-site.md#errors): idle → sending → success (reset) or failure (values kept). */
 export function ContactForm({ contactEmail, voice = 'team', onSubmitMessage = submitContactMessage }: ContactFormProps) {
   const { t } = useMarketingT();
   const isSolo = voice === 'solo';

@@ -1,5 +1,5 @@
 
-/** A row of the spec/public.md §7 read. */
+/** A row of the docs/public-site.md#calls read. */
 export interface DemoVersionRow {
   id: string;
   page: string;
@@ -7,7 +7,7 @@ export interface DemoVersionRow {
   pages: { id: string; name: string | null; hide_revisions_texts_from_preview: boolean } | null;
 }
 
-/** Derived result (spec/public.md §3). */
+/** Derived result (docs/public-site.md#entities). */
 export interface DemoArticle {
   page_id: string;
   page_name: string;

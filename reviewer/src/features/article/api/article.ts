@@ -1,5 +1,5 @@
 /**
- * The article viewer's calls (spec/app.md §2 "Article viewer", §4 review transitions), one function per
+ * The article viewer's calls (docs/product-rules.md#screens "Article viewer", §4 review transitions), one function per
  * RPC and their hooks. Anyone holding the version id may call them (anon key): the link is the capability.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -51,7 +51,7 @@ function ArticleNotFound({ malformed, versionId }: { malformed: boolean; version
   );
 }
 
-/** The article viewer at /view/:versionId (spec/app.md §2): public, the link is the capability. */
+/** The article viewer at /view/:versionId (docs/product-rules.md#screens): public, the link is the capability. */
 export default function ArticleViewerPage() {
   const { t, i18n } = useTranslation(NS);
   const { versionId: rawId } = useParams();

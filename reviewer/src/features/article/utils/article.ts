@@ -1,4 +1,4 @@
-/** Pure rules of the article viewer (spec/app.md §2 "Article viewer", §4 review states). */
+/** Pure rules of the article viewer (docs/product-rules.md#screens "Article viewer", §4 review states). */
 import type { ArticleForView } from '@citable/shared';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,4 @@
-/** Page images (spec/app.md §7 pages_versions_images and Storage page-images; §4 selection; §8 image messages). */
+/** Page images (docs/data-model.md#calls pages_versions_images and Storage page-images; §4 selection; §8 image messages). */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRuntimeConfig, loadSupabase, type PageImage } from '@citable/shared';
 import { DataError, request, toDataError } from '@citable/shared/data';

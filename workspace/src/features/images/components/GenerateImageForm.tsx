@@ -16,7 +16,7 @@ interface GenerateImageFormProps {
   onQueued: () => void;
 }
 
-/** 'Generate New Image' (spec/app.md §5): 1–10 images (1 when not numeric), comments, an optional initial photo. */
+/** 'Generate New Image' (docs/product-rules.md#validation): 1–10 images (1 when not numeric), comments, an optional initial photo. */
 export const GenerateImageForm = forwardRef<HTMLInputElement, GenerateImageFormProps>(function GenerateImageForm(
   { pageId, pageName, examples, examplesError, onQueued },
   numberRef,

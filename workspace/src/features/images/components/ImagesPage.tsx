@@ -241,7 +241,7 @@ function ImagesScreen({ page }: { page: PageContext }) {
   );
 }
 
-/** The images of a page (/sites/:siteId/pages/:pageId/images, spec/app.md §2 "Images"). */
+/** The images of a page (/sites/:siteId/pages/:pageId/images, docs/product-rules.md#screens "Images"). */
 export function ImagesPage() {
   const { t } = useTranslation(NS);
   return (

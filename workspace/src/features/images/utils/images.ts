@@ -1,4 +1,4 @@
-/** Pure rules of the images screen (spec/app.md §2 "Images", §3 cover-image info_json, §5, §7 Storage, §9). */
+/** Pure rules of the images screen (docs/product-rules.md#screens "Images", §3 cover-image info_json, §5, §7 Storage, §9). */
 
 export const BUCKET = 'page-images';
 /** the bucket's file_size_limit (supabase/migrations/20261121000400_storage.sql) */

@@ -1,4 +1,4 @@
-/** Keywords of a page and their SERPs (spec/app.md §7 pages_keywords, keywords, serps; §8 keyword messages). */
+/** Keywords of a page and their SERPs (docs/data-model.md#calls pages_keywords, keywords, serps; §8 keyword messages). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Serp } from '@citable/shared';
 import { request, requestCount, toDataError } from '@citable/shared/data';

@@ -14,7 +14,7 @@ interface AddKeywordModalProps {
   onClose: () => void;
 }
 
-/** 'Add Keyword' (spec/app.md §5): blank disables the button; trimmed, reused case-insensitively, created, linked. */
+/** 'Add Keyword' (docs/product-rules.md#validation): blank disables the button; trimmed, reused case-insensitively, created, linked. */
 export function AddKeywordModal({ pageId, opened, onClose }: AddKeywordModalProps) {
   const { t } = useTranslation(NS);
   const isMobile = useMediaQuery('(max-width: 48em)');

@@ -20,7 +20,7 @@ import { AddKeywordModal } from './AddKeywordModal';
 import { SerpResultsModal } from './SerpResultsModal';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
-/** spec/app.md §9: the refresh after a queued action waits 2 s */
+/** docs/product-rules.md#constants: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
 
 function KeywordsScreen({ page }: { page: PageContext }) {
@@ -276,7 +276,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
   );
 }
 
-/** The keywords of a page (/sites/:siteId/pages/:pageId/keywords-for-page, spec/app.md §2 "Keywords"). */
+/** The keywords of a page (/sites/:siteId/pages/:pageId/keywords-for-page, docs/product-rules.md#screens "Keywords"). */
 export function KeywordsPage() {
   const { t } = useTranslation(NS);
   return (

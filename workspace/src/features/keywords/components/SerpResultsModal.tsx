@@ -40,7 +40,7 @@ interface SerpResultsModalProps {
   onClose: () => void;
 }
 
-/** The SERP results of a keyword on the page's site, by position (spec/app.md §2, §9: meta description cut at 150 characters). */
+/** The SERP results of a keyword on the page's site, by position (docs/product-rules.md#screens, docs/product-rules.md#constants: meta description cut at 150 characters). */
 export function SerpResultsModal({ keyword, siteId, siteUrl, onClose }: SerpResultsModalProps) {
   const { t } = useTranslation(NS);
   const isMobile = useMediaQuery('(max-width: 48em)');

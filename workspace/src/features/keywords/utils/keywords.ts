@@ -1,4 +1,4 @@
-/** Pure rules of the keywords screen (spec/app.md §2 "Keywords", §5 "Keyword add", §9). */
+/** Pure rules of the keywords screen (docs/product-rules.md#screens "Keywords", §5 "Keyword add", §9). */
 import { hostOf, isOnDomain } from '../../../utils/domain';
 
 /** §9: the SERP meta description is cut at 150 characters. */

@@ -1,4 +1,4 @@
-/** A page's LLM answers with their citation figures (spec/app.md §7 pages_llm_answers, §4 search, §8 LLM messages). */
+/** A page's LLM answers with their citation figures (docs/data-model.md#calls pages_llm_answers, §4 search, §8 LLM messages). */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LlmAnswer } from '@citable/shared';
 import { DataError, request } from '@citable/shared/data';

@@ -20,7 +20,7 @@ import { AnswerMarkdown } from './AnswerMarkdown';
 import { CitationFigures } from './CitationFigures';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
-/** spec/app.md §9: the refresh after a queued action waits 2 s */
+/** docs/product-rules.md#constants: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
 
 function AnswerCell({ row }: { row: AnswerRow }) {
@@ -239,7 +239,7 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
   );
 }
 
-/** The LLM answers of a page (/sites/:siteId/pages/:pageId/llm-answers-for-page, spec/app.md §2 "LLM answers"). */
+/** The LLM answers of a page (/sites/:siteId/pages/:pageId/llm-answers-for-page, docs/product-rules.md#screens "LLM answers"). */
 export function LlmAnswersPage() {
   const { t } = useTranslation(NS);
   return (

@@ -1,4 +1,4 @@
-/** How an LLM answer is shown (spec/app.md §2 "LLM answers", §9: truncated at 150 words). */
+/** How an LLM answer is shown (docs/product-rules.md#screens "LLM answers", §9: truncated at 150 words). */
 
 export const ANSWER_WORDS_MAX = 150;
 

@@ -1,4 +1,4 @@
-/** 'Create new page version': queues a create_article action for the page (spec/app.md §2, §8). */
+/** 'Create new page version': queues a create_article action for the page (docs/product-rules.md#screens, docs/product-rules.md#errors). */
 import { useMutation } from '@tanstack/react-query';
 import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';

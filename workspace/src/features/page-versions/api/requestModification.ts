@@ -1,5 +1,5 @@
 /**
- * The Modify Versions form (spec/app.md §5): records the request on the version and queues its
+ * The Modify Versions form (docs/product-rules.md#validation): records the request on the version and queues its
  * modify_articles_with_instructions action in one transaction (RPC request_version_modification).
  */
 import { useMutation } from '@tanstack/react-query';

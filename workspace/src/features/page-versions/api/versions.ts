@@ -1,5 +1,5 @@
 /**
- * The versions of a page (spec/app.md §7 "pages_versions"): the list without the article HTML
+ * The versions of a page (docs/data-model.md#calls "pages_versions"): the list without the article HTML
  * (a page may hold many 2 MB articles), one version with its HTML, delete by id.
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';

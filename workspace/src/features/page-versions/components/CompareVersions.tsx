@@ -1,5 +1,5 @@
 /**
- * Compare Versions (spec/app.md §2): a picker of another version, then the side-by-side line diff
+ * Compare Versions (docs/product-rules.md#screens): a picker of another version, then the side-by-side line diff
  * of @citable/shared/diff — the older of the two on the left ('Previous Version'), the newer on the
  * right ('Current Version'), or 'The versions are identical'. Its own chunk (the diff and the
  * `diff` package load when comparing starts).

@@ -1,5 +1,5 @@
 /**
- * The HTML Content viewer (spec/app.md §2, §4): rendered / code toggle; in code view an Edit
+ * The HTML Content viewer (docs/product-rules.md#screens, docs/product-rules.md#states): rendered / code toggle; in code view an Edit
  * button; while editing, Cancel and Modify. The rendered view is the article HTML sanitized by
  * DOMPurify (@citable/shared/article-html); the code view and the editor are CodeMirror (lazy chunk).
  */

@@ -1,5 +1,5 @@
 /**
- * The 'Modify Versions' form (spec/app.md §5): a version is required ('Please select a version to
+ * The 'Modify Versions' form (docs/product-rules.md#validation): a version is required ('Please select a version to
  * modify'); comments optional, prefilled from the chosen version's comments_to_modify; the flags
  * useWebSearch, highlightModifications, unhighlightModifications, createNewVersion (all false by
  * default); an optional example version. Submit is disabled while updating or with no version.
@@ -40,7 +40,7 @@ export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }
     setVersionId(id);
     setTouched(true);
     const version = versions.find((v) => v.id === id);
-    // choosing a version prefills the comments from its comments_to_modify (spec/app.md §5)
+    // choosing a version prefills the comments from its comments_to_modify (docs/product-rules.md#validation)
     setComments(version?.comments_to_modify ?? '');
   };
 

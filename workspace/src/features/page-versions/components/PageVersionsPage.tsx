@@ -37,7 +37,7 @@ import { parseRouteId } from '../../../utils/routeId';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
-/** spec/app.md §9: the refresh after a queued action waits 2 s */
+/** docs/product-rules.md#constants: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
 const ACTION_NAMES = ['create_article', 'modify_articles_with_instructions'] as const;
 
@@ -58,7 +58,7 @@ function PageUnavailable() {
   );
 }
 
-/** The versions of a page (/sites/:siteId/pages/:pageId/page-versions, spec/app.md §2 "Page versions"). */
+/** The versions of a page (/sites/:siteId/pages/:pageId/page-versions, docs/product-rules.md#screens "Page versions"). */
 export function PageVersionsPage() {
   const { t, i18n } = useTranslation(NS);
   const params = useParams();
@@ -110,7 +110,7 @@ export function PageVersionsPage() {
     [setSearchParams],
   );
 
-  // the refresh 2 s after queuing an action (spec/app.md §9), cleared when leaving the screen
+  // the refresh 2 s after queuing an action (docs/product-rules.md#constants), cleared when leaving the screen
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
   const refreshSoon = useCallback(() => {
@@ -191,7 +191,7 @@ export function PageVersionsPage() {
     if (!activeContent) return;
     try {
       const created = await saveEdit.mutateAsync({ versionId: activeContent.id, html });
-      // the new version becomes active and the view switches to rendered (spec/app.md §4)
+      // the new version becomes active and the view switches to rendered (docs/product-rules.md#states)
       queryClient.setQueryData([...queryKeys.pageVersions.detail(created.id), { pageId }], created);
       setActive(created.id);
       setViewer({ mode: 'rendered', editing: false, comparing: false });

@@ -1,5 +1,5 @@
 /**
- * The Page Versions table (spec/app.md §2): Date Created and Actions, newest first; a click on a
+ * The Page Versions table (docs/product-rules.md#screens): Date Created and Actions, newest first; a click on a
  * row (or Enter on its date) makes the version active, the active row highlighted. Each row says
  * its review state and, beyond the spec, where the version came from: the instruction that
  * produced it, or 'Edited by hand', with one click to compare it with its parent.
@@ -24,7 +24,7 @@ export interface VersionsTableProps {
   onCompareWithParent: (version: VersionSummary) => void;
   onDelete: (version: VersionSummary) => void;
   formatDate: (iso: string) => string;
-  /** comparing cannot start while editing (spec/app.md §4) */
+  /** comparing cannot start while editing (docs/product-rules.md#states) */
   compareDisabled: boolean;
 }
 

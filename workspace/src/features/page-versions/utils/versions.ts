@@ -1,7 +1,7 @@
-/** Pure rules of the versions screen (spec/app.md §4, §5). */
+/** Pure rules of the versions screen (docs/product-rules.md#states, docs/product-rules.md#validation). */
 import type { PageVersion } from '@citable/shared';
 
-/** A version's review state, derived from its flags (spec/app.md §4). */
+/** A version's review state, derived from its flags (docs/product-rules.md#states). */
 export type ReviewState = 'draft' | 'in-revision' | 'approved';
 
 export function reviewState(version: Pick<PageVersion, 'sent_in_revision' | 'approved'>): ReviewState {
@@ -48,7 +48,7 @@ export function activeVersionOf<T extends { id: string }>(
 }
 
 /**
- * After deleting `deletedId`: the version to activate (spec/app.md §4: deleting the active version
+ * After deleting `deletedId`: the version to activate (docs/product-rules.md#states: deleting the active version
  * activates the first remaining one, or none; deleting another keeps the active one).
  */
 export function activeAfterDelete<T extends { id: string }>(versions: readonly T[], deletedId: string, activeId: string | null): string | null {
@@ -68,7 +68,7 @@ export function orderForDiff<T extends { created_date: string }>(a: T, b: T): [T
   return new Date(a.created_date).getTime() <= new Date(b.created_date).getTime() ? [a, b] : [b, a];
 }
 
-/** The view modes of the HTML Content viewer and what may happen in each (spec/app.md §4). */
+/** The view modes of the HTML Content viewer and what may happen in each (docs/product-rules.md#states). */
 export interface ViewerState {
   mode: 'rendered' | 'code';
   editing: boolean;

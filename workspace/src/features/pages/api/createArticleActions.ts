@@ -1,12 +1,12 @@
 /**
- * Batch article creation (spec/app.md §4, §7 "pages_actions: batch insert for several pages"): one
+ * Batch article creation (docs/product-rules.md#states, docs/data-model.md#calls "pages_actions: batch insert for several pages"): one
  * create_article action per page in one request, the first with queued null, the others queued true.
  */
 import { useMutation } from '@tanstack/react-query';
 import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
-/** The id of an action by name (spec/app.md §7 "actions: select id by name"); 'Action "{name}" not found' when missing. */
+/** The id of an action by name (docs/data-model.md#calls "actions: select id by name"); 'Action "{name}" not found' when missing. */
 export async function getActionId(name: string): Promise<number> {
   const row = await request((db) => db.from('actions').select('id').eq('name', name).maybeSingle());
   if (!row) throw new DataError('not_found', `Action "${name}" not found`);

@@ -1,4 +1,4 @@
-/** Deletes a page (spec/app.md §7 "pages: delete by id"); its versions, keywords links, answers, images and actions go with it. */
+/** Deletes a page (docs/data-model.md#calls "pages: delete by id"); its versions, keywords links, answers, images and actions go with it. */
 import { useMutation } from '@tanstack/react-query';
 import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';

@@ -1,4 +1,4 @@
-/** The latest version of a page (spec/app.md §7 "pages_versions: latest per page"), null when it has none. */
+/** The latest version of a page (docs/data-model.md#calls "pages_versions: latest per page"), null when it has none. */
 import { useQuery } from '@tanstack/react-query';
 import { request } from '@citable/shared/data';
 import { pageKeys } from './keys';

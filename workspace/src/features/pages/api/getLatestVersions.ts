@@ -1,4 +1,4 @@
-/** The latest version of each of a list of pages (spec/app.md §7 "latest per list of page ids"). */
+/** The latest version of each of a list of pages (docs/data-model.md#calls "latest per list of page ids"). */
 import { request } from '@citable/shared/data';
 import { latestByPage } from '../utils/versionUrls';
 

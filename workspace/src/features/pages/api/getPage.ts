@@ -1,4 +1,4 @@
-/** One page of a site (spec/app.md §7 "pages": select by id), with its status name. */
+/** One page of a site (docs/data-model.md#calls "pages": select by id), with its status name. */
 import { useQuery } from '@tanstack/react-query';
 import type { Page } from '@citable/shared';
 import { DataError, request } from '@citable/shared/data';

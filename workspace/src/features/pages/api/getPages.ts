@@ -1,4 +1,4 @@
-/** The page list (spec/app.md §7 "pages": by site, status joined, stored counts), filtered, sorted and paged by the server. */
+/** The page list (docs/data-model.md#calls "pages": by site, status joined, stored counts), filtered, sorted and paged by the server. */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isDataError, requestCount, requestWithCount } from '@citable/shared/data';

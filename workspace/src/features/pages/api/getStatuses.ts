@@ -1,4 +1,4 @@
-/** Page statuses (spec/app.md §7 "statuses": select all), with the fallback of §8. */
+/** Page statuses (docs/data-model.md#calls "statuses": select all), with the fallback of §8. */
 import { useQuery } from '@tanstack/react-query';
 import type { Status } from '@citable/shared';
 import { request } from '@citable/shared/data';

@@ -1,4 +1,4 @@
-/** Create and update a page (spec/app.md §7 "pages": insert, update), as mutations. */
+/** Create and update a page (docs/data-model.md#calls "pages": insert, update), as mutations. */
 import { useMutation } from '@tanstack/react-query';
 import type { Page } from '@citable/shared';
 import { DataError, request } from '@citable/shared/data';

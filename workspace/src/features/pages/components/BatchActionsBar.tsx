@@ -8,7 +8,7 @@ import { getLatestVersions } from '../api/getLatestVersions';
 import { copyOutcome, versionUrlLines, type SelectedPage } from '../utils/versionUrls';
 import { useState } from 'react';
 
-/** spec/app.md §9: batch create needs at least 2 pages; copying version URLs at least 1. */
+/** docs/product-rules.md#constants: batch create needs at least 2 pages; copying version URLs at least 1. */
 export const MIN_PAGES_TO_CREATE = 2;
 export const MIN_PAGES_TO_COPY = 1;
 

@@ -116,7 +116,7 @@ function SectionCard({ to, icon, title, hint, count, isError, testId }: SectionC
   );
 }
 
-/** The page detail (/sites/:siteId/pages/:pageId): spec/app.md §2 "Page detail". */
+/** The page detail (/sites/:siteId/pages/:pageId): docs/product-rules.md#screens "Page detail". */
 export function PageDetailPage() {
   const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();

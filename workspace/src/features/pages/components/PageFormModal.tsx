@@ -120,7 +120,7 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
   );
 }
 
-/** Create or edit a page (spec/app.md §5 "Page form"): name and URL required, URL normalised, status. */
+/** Create or edit a page (docs/product-rules.md#validation "Page form"): name and URL required, URL normalised, status. */
 export function PageFormModal({ opened, onClose, ...props }: PageFormModalProps) {
   const { t } = useTranslation(NS);
   return (

@@ -74,7 +74,7 @@ function SortHeader({ column, label, view, onSort, width }: SortHeaderProps) {
   );
 }
 
-/** The page list of a site (/sites/:siteId/pages): spec/app.md §2 "Page list". */
+/** The page list of a site (/sites/:siteId/pages): docs/product-rules.md#screens "Page list". */
 export function PagesListPage() {
   const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ export interface StatusOption {
 
 /**
  * The statuses of the filter and the form: the statuses table, or Published, Draft, In Review with
- * the toast 'Unable to load page statuses' when it cannot be read (spec/app.md §8).
+ * the toast 'Unable to load page statuses' when it cannot be read (docs/product-rules.md#errors).
  */
 export function useStatusOptions(): StatusOption[] {
   const { t } = useTranslation(NS);

@@ -1,5 +1,5 @@
 /**
- * The page list's view (spec/app.md §2 "Page list", §9): search, status filter, sort, page and page
+ * The page list's view (docs/product-rules.md#screens "Page list", §9): search, status filter, sort, page and page
  * size, read from and written to the address's query string, so a reload, a shared link and Back
  * show the same view. Bad values are replaced by the defaults (never an error).
  */

@@ -1,4 +1,4 @@
-/** Pure rules of the page form (spec/app.md §4 "Page status", §5 "Page form"). */
+/** Pure rules of the page form (docs/product-rules.md#states "Page status", §5 "Page form"). */
 
 export const DEFAULT_STATUS_ID = 1;
 

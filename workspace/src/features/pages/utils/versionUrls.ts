@@ -1,4 +1,4 @@
-/** The text 'copy version URLs' puts on the clipboard (spec/app.md §7 "Other"). */
+/** The text 'copy version URLs' puts on the clipboard (docs/data-model.md#calls "Other"). */
 
 export interface SelectedPage {
   id: number;

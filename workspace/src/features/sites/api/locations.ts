@@ -1,4 +1,4 @@
-/** Countries and their languages (spec/app.md §7 location_countries, location_languages). */
+/** Countries and their languages (docs/data-model.md#calls location_countries, location_languages). */
 import { useQuery } from '@tanstack/react-query';
 import { request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';

@@ -1,4 +1,4 @@
-/** Site logos in storage bucket seo1 (spec/app.md §7 Storage, §5 logo upload). */
+/** Site logos in storage bucket seo1 (docs/data-model.md#calls Storage, §5 logo upload). */
 import { loadSupabase } from '@citable/shared';
 import { DataError, toDataError } from '@citable/shared/data';
 import { logoObjectPath, logoPath } from '../utils/siteForm';

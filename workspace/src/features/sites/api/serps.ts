@@ -1,4 +1,4 @@
-/** serps: count by site with own_site true (spec/app.md §7 serps). */
+/** serps: count by site with own_site true (docs/data-model.md#calls serps). */
 import { useQuery } from '@tanstack/react-query';
 import { requestCount } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';

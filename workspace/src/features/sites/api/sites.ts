@@ -1,4 +1,4 @@
-/** The sites table (spec/app.md §7 "sites"), one function per call, and their hooks. */
+/** The sites table (docs/data-model.md#calls "sites"), one function per call, and their hooks. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Site, SiteInsert, SiteUpdate } from '@citable/shared';
 import { DataError, request } from '@citable/shared/data';

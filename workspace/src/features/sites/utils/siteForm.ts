@@ -1,5 +1,5 @@
 /**
- * Pure rules of the site form (spec/app.md §3 Site, §5 validation rules, §9 constants), kept apart
+ * Pure rules of the site form (docs/data-model.md#tables Site, §5 validation rules, §9 constants), kept apart
  * from the components so that they can be tested alone.
  */
 import type { Site, SiteInsert } from '@citable/shared';

@@ -1,4 +1,4 @@
-/** Insert {name, parent_tone_article, content} (spec/app.md §7); the owner defaults to the caller. */
+/** Insert {name, parent_tone_article, content} (docs/data-model.md#calls); the owner defaults to the caller. */
 import { useMutation } from '@tanstack/react-query';
 import type { ToneArticleInsert } from '@citable/shared';
 import { request } from '@citable/shared/data';

@@ -1,4 +1,4 @@
-/** Every tone article the user can see, with its parent's name (spec/app.md §7 tone_articles). */
+/** Every tone article the user can see, with its parent's name (docs/data-model.md#calls tone_articles). */
 import { useQuery } from '@tanstack/react-query';
 import { request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';

@@ -31,7 +31,7 @@ import { ToneArticleFormModal } from './ToneArticleFormModal';
 
 type Entry = ToneArticleEntry<ToneArticleRow>;
 
-/** Tone articles (/tone-articles): groups and their members, create, edit and delete (spec/app.md §2). */
+/** Tone articles (/tone-articles): groups and their members, create, edit and delete (docs/product-rules.md#screens). */
 export function ToneArticlesScreen() {
   const { t } = useTranslation(NS);
   const user = useUser();
