@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Type-checks the shared library and the four apps (TypeScript strict), one tsc project each.
+// Type-checks the shared library, the four apps and the production server (TypeScript strict), one tsc
+// project each. The server's also emits server/dist (incremental): npm test runs this first, so the
+// compiled server that e2e loads exists and is fresh.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -8,7 +10,7 @@ import { runToEnd } from './lib/proc.mjs';
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = require.resolve('typescript/bin/tsc');
-const projects = ['shared', 'shell', 'marketing', 'workspace', 'reviewer'];
+const projects = ['shared', 'shell', 'marketing', 'workspace', 'reviewer', 'server'];
 
 let failed = [];
 for (const project of projects) {

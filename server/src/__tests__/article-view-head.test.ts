@@ -1,10 +1,10 @@
 // The shell server's head for /view/:versionId: demo articles indexable with their own title,
 // description and Open Graph tags (escaped); everything else noindex, including every failure.
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { startAppServer } = require('../app-server.cjs');
-const { createArticleViewHead, articleDescription, htmlToText } = require('../article-view-head.cjs');
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startAppServer } from '../app-server';
+import { createArticleViewHead, articleDescription, htmlToText } from '../article-view-head';
 
 const INDEX =
   '<!doctype html><html lang=fr><head><meta charset=utf-8><title>Citable — SEO x IA Content</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
