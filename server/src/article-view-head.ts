@@ -4,7 +4,10 @@
 // - every other /view page — a client's draft, an unknown or malformed id, or any failure to ask the
 //   backend — is sent with `X-Robots-Tag: noindex, nofollow` and a meta robots noindex: never indexed.
 // The article comes from the backend's get_article_for_view RPC with the public anon key (the same call
-// the browser makes), cached briefly. Every injected value is escaped (prerender.ts injectPrerender).
+// the browser makes), cached briefly. The article's HTML is read with an HTML parser (parse5: every entity
+// decoded, malformed markup mended as a browser would), never with regular expressions; every injected
+// value is escaped (prerender.ts injectPrerender, escapeHtml).
+import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { injectPrerender, escapeHtml, type PrerenderEntry } from './prerender';
 
 /** Key of what an anonymous reader sees around the article (get_article_view_context) on a fetched article. */
@@ -45,28 +48,56 @@ const VIEW = /^\/view\/([^/]+)\/?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NOINDEX = 'noindex, nofollow';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', rsquo: '’', lsquo: '‘', laquo: '«', raquo: '»', hellip: '…', ndash: '–', mdash: '—' };
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
 
-/** Plain text of an HTML fragment (tags dropped, entities decoded, spaces collapsed). */
+/**
+ * Elements whose content is no text of the article: scripts, styles, templates, and what an HTML parser
+ * keeps as raw text or as other markup (iframe, noscript, svg, math, form controls).
+ */
+const SKIPPED = new Set(['script', 'style', 'template', 'iframe', 'noscript', 'noembed', 'noframes', 'xmp', 'svg', 'math', 'textarea', 'select']);
+
+/** The article's HTML as a tree (parse5, as a browser parses it: entities decoded, malformed markup mended). */
+const parseArticle = (html: string | null | undefined) => parseFragment(String(html || ''));
+
+const isElement = (node: Node): node is Element => 'tagName' in node;
+const childrenOf = (node: Node): Node[] => ('childNodes' in node ? node.childNodes : []);
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The text under a node, every element a word boundary (as the tags were), skipped elements left out. */
+function textOf(node: Node, parts: string[] = []): string[] {
+  if (node.nodeName === '#text' && 'value' in node) parts.push(node.value);
+  else if (isElement(node)) {
+    if (SKIPPED.has(node.tagName)) return parts;
+    parts.push(' ');
+    for (const child of node.childNodes) textOf(child, parts);
+    parts.push(' ');
+  } else for (const child of childrenOf(node)) textOf(child, parts);
+  return parts;
+}
+
+/** Plain text of an HTML fragment (tags dropped, entities decoded by the parser, spaces collapsed). */
 export function htmlToText(html: string | null | undefined): string {
-  return String(html || '')
-    .replace(/<(script|style|template)[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, code: string) => {
-      if (code[0] === '#') {
-        const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-        return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : ' ';
-      }
-      return ENTITIES[code.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return collapse(textOf(parseArticle(html)).join(''));
+}
+
+/** The first element of a tag in document order (outside skipped elements), or null. */
+function firstElement(node: Node, tagName: string): Element | null {
+  for (const child of childrenOf(node)) {
+    if (!isElement(child) || SKIPPED.has(child.tagName)) continue;
+    if (child.tagName === tagName) return child;
+    const found = firstElement(child, tagName);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** The description of an article: its first paragraph's text (else the body's), about 160 characters. */
 export function articleDescription(html: string | null | undefined, max = 160): string {
-  const firstParagraph = /<p[\s>][\s\S]*?<\/p>/i.exec(String(html || ''));
-  const text = htmlToText(firstParagraph ? firstParagraph[0] : html) || htmlToText(html);
+  const tree = parseArticle(html);
+  const firstParagraph = firstElement(tree, 'p');
+  const body = () => collapse(textOf(tree).join(''));
+  const text = (firstParagraph && collapse(textOf(firstParagraph).join(''))) || body();
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
@@ -74,6 +105,8 @@ export function articleDescription(html: string | null | undefined, max = 160): 
 }
 
 const BLOCK = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'blockquote', 'pre', 'figcaption', 'tr', 'dt', 'dd']);
+/** Elements that end the block before them and start none of their own. */
+const CONTAINER = new Set(['ul', 'ol', 'table', 'div', 'section', 'figure', 'article']);
 
 /**
  * The article's text as blocks of our own tags without attributes (headings, paragraphs, list items,
@@ -81,33 +114,37 @@ const BLOCK = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'blockquot
  * the article (the real, DOMPurify-sanitized article replaces it in the browser).
  */
 export function staticBlocks(html: string | null | undefined, title: string): string {
-  const source = String(html || '').replace(/<(script|style|template|iframe|noscript|svg|math|textarea|select)[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ');
   const blocks: { tag: string; text: string }[] = [];
   let current: { tag: string; text: string } | null = null;
   const flush = () => {
-    if (current && current.text.trim()) blocks.push({ tag: current.tag, text: htmlToText(current.text) });
+    if (current && current.text.trim()) blocks.push({ tag: current.tag, text: collapse(current.text) });
     current = null;
   };
-  for (const m of source.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|([^<]+)/g)) {
-    if (m[3] !== undefined) {
+  // the tree in document order, as the start and end of each element and its text
+  const walk = (node: Node) => {
+    if (node.nodeName === '#text' && 'value' in node) {
       if (!current) current = { tag: 'p', text: '' };
-      current.text += m[3];
-      continue;
+      current.text += node.value;
+      return;
     }
-    const tag = m[2].toLowerCase();
+    if (!isElement(node)) {
+      for (const child of childrenOf(node)) walk(child);
+      return;
+    }
+    const tag = node.tagName;
+    if (SKIPPED.has(tag)) return;
     if (tag === 'td' || tag === 'th') {
-      if (!m[1] && current && current.text.trim()) current.text += ' · ';
-      continue;
-    }
-    if (tag === 'br') {
+      if (current && current.text.trim()) current.text += ' · ';
+    } else if (tag === 'br') {
       if (current) current.text += ' ';
-      continue;
-    }
-    if (BLOCK.has(tag) || ['ul', 'ol', 'table', 'div', 'section', 'figure', 'article'].includes(tag)) {
+    } else if (BLOCK.has(tag) || CONTAINER.has(tag)) {
       flush();
-      if (!m[1] && BLOCK.has(tag)) current = { tag: tag === 'tr' ? 'p' : tag, text: '' };
+      if (BLOCK.has(tag)) current = { tag: tag === 'tr' ? 'p' : tag, text: '' };
     }
-  }
+    for (const child of node.childNodes) walk(child);
+    if (BLOCK.has(tag) || CONTAINER.has(tag)) flush();
+  };
+  walk(parseArticle(html));
   flush();
   // the page name is the page's h1: a leading h1 repeating it is dropped, other h1s become h2s
   if (blocks[0] && blocks[0].tag === 'h1' && blocks[0].text.toLowerCase() === String(title).trim().toLowerCase()) blocks.shift();
