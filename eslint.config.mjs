@@ -72,6 +72,16 @@ const FEDERATED_MODULES = APPS.filter((app) => fs.existsSync(path.join(ROOT, app
     .map(([, name]) => `^${name.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
 );
 
+// the Node packages, named by where they run: the production server (server/) and what runs against a
+// hosted Supabase (worker/) never import the local Supabase stand-in (supabase-local/), which may import
+// the worker; server and worker do not import each other. Tests and benches may start a local stack:
+// only src/ is bound.
+const NODE_PACKAGE_ZONES = [
+  { target: ['server/src', 'worker/src'], from: 'supabase-local', message: 'The production server and the worker never import the local Supabase stand-in (supabase-local/).' },
+  { target: 'server/src', from: 'worker', message: 'The production server does not import the worker.' },
+  { target: 'worker/src', from: 'server', message: 'The worker does not import the production server.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -166,19 +176,12 @@ export default tseslint.config(
     },
   },
   {
-    // the Node packages, named by where they run: the production server (server/) and what runs against
-    // a hosted Supabase (worker/) never import the local Supabase stand-in (supabase-local/), which may
-    // import the worker; server and worker do not import each other. Tests and benches may start a
-    // local stack: only src/ is bound.
+    // the Node packages' JavaScript (boundaries: NODE_PACKAGE_ZONES)
     files: ['server/**/*.{js,cjs,mjs}', 'worker/**/*.{js,mjs}', 'supabase-local/**/*.{js,mjs}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [importX.createNodeResolver()] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [
-        { target: ['server/src', 'worker/src'], from: 'supabase-local', message: 'The production server and the worker never import the local Supabase stand-in (supabase-local/).' },
-        { target: 'server/src', from: 'worker', message: 'The production server does not import the worker.' },
-        { target: 'worker/src', from: 'server', message: 'The worker does not import the production server.' },
-      ] }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: NODE_PACKAGE_ZONES }],
       // also proves the resolver works: with a broken one the rule above would pass silently
       'import-x/no-unresolved': ['error', { commonjs: true }],
     },
@@ -195,11 +198,22 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(ROOT, 'worker', 'tsconfig.json') })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [
-        { target: 'worker/src', from: 'supabase-local', message: 'The worker never imports the local Supabase stand-in (supabase-local/).' },
-        { target: 'worker/src', from: 'server', message: 'The worker does not import the production server.' },
-      ] }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: NODE_PACKAGE_ZONES }],
       // also proves the resolver works: with a broken one the rule above would pass silently
+      'import-x/no-unresolved': 'error',
+    },
+  },
+  {
+    // the production server's TypeScript (server/tsconfig.json: Node, CommonJS output): the same
+    // boundaries, resolved as tsc does
+    files: ['server/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(ROOT, 'server', 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: NODE_PACKAGE_ZONES }],
       'import-x/no-unresolved': 'error',
     },
   },

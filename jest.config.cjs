@@ -58,13 +58,17 @@ module.exports = {
       transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
     },
     {
-      // the production app server (CommonJS): app server, runtime config, prerender, /view head
+      // the production app server (TypeScript, compiled to CommonJS in server/dist by tsc): the tests
+      // import the TypeScript sources, compiled here by @swc/jest; the build output is never looked at
       displayName: 'server',
       rootDir: __dirname,
-      roots: ['<rootDir>/server'],
+      roots: ['<rootDir>/server/src'],
       testEnvironment: 'node',
-      testMatch: ['**/*.test.cjs'],
-      transform: {},
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/dist/'],
+      modulePathIgnorePatterns: ['<rootDir>/server/dist/'],
+      moduleFileExtensions: ['ts', 'js', 'cjs', 'json'],
+      transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
     },
     {
       displayName: 'scripts',

@@ -1,5 +1,6 @@
 // Starts, on free ports: the real backend (supabase-local/src/index.js startStack, embedded PostgreSQL in a
-// temporary data dir) and the four built apps (server/src/platform.cjs). Exposes their URLs to the
+// temporary data dir) and the four built apps (@citable/server startPlatform,
+// server/src/platform.ts, compiled first). Exposes their URLs to the
 // tests as E2E_* environment variables and returns the teardown.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +30,11 @@ export default async function globalSetup(_config: FullConfig) {
   // the worker's build (worker/dist, incremental): the backend imports its migrations runner, keys and
   // mailer, and the tests its citation analysis
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'worker', 'tsconfig.json')], { cwd: ROOT, stdio: 'inherit' });
+  // the production server is TypeScript: server/dist compiled (incrementally) before anything loads it
+  const { buildServer } = (await import(pathToFileURL(path.join(ROOT, 'scripts', 'lib', 'server-build.mjs')).href)) as {
+    buildServer: (root: string) => void;
+  };
+  buildServer(ROOT);
   const artifacts = path.join(ROOT, 'e2e', 'artifacts');
   fs.mkdirSync(artifacts, { recursive: true });
   const backendLog = fs.createWriteStream(path.join(artifacts, 'backend.log'));

@@ -5,10 +5,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { buildServer } from './lib/server-build.mjs';
 
 const require = createRequire(import.meta.url);
-const { startAppServer } = require('@citable/server/src/app-server.cjs');
-const { portOf, APPS } = require('@citable/server/src/ports.cjs');
+const { portOf, APPS } = require('@citable/server/ports');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const app = process.argv[2];
@@ -18,6 +18,9 @@ if (!APPS.includes(app)) {
 }
 
 try {
+  // the server is TypeScript: compiled to server/dist first (unless npm start just did, SERVER_BUILT=1)
+  buildServer(root);
+  const { startAppServer } = require('@citable/server/app-server');
   const handle = await startAppServer({
     app,
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, app, 'dist'),

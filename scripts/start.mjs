@@ -11,9 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { run, runToEnd, waitForLine, stopAll, prefixFor } from './lib/proc.mjs';
 import { isBuildFresh } from './lib/build-state.mjs';
+import { buildServer } from './lib/server-build.mjs';
 
 const require = createRequire(import.meta.url);
-const { APPS, REMOTES } = require('@citable/server/src/ports.cjs');
+const { APPS, REMOTES } = require('@citable/server/ports');
 const { supervise } = require('./lib/supervisor.cjs');
 const { appsEnv, backendEnv, resolveAnyPorts } = require('./lib/start-env.cjs');
 
@@ -53,6 +54,12 @@ function startSupervised(name, spawnChild, readyLine, timeoutMs, options = {}) {
 
 async function main() {
   const env = appsEnv(await resolveAnyPorts(process.env));
+
+  // the production server (TypeScript → server/dist), also the dev servers' /config.json: built once
+  // here, and the app servers told so (else four would compile the same files at once)
+  log('server: building (tsc -p server/tsconfig.json)…');
+  buildServer(ROOT);
+  env.SERVER_BUILT = '1';
 
   if (!isDev) {
     for (const app of APPS) {

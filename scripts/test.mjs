@@ -11,7 +11,7 @@ import { isBuildFresh } from './lib/build-state.mjs';
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-const { APPS } = require('@citable/server/src/ports.cjs');
+const { APPS } = require('@citable/server/ports');
 const node = process.execPath;
 // Package CLIs by file, resolved from each package's folder (their `exports` maps hide bin/ files).
 const bin = (pkgName, file) => path.join(path.dirname(require.resolve(`${pkgName}/package.json`)), file);

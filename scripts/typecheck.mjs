@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Type-checks the shared library, the four apps and the worker (TypeScript strict), one tsc project each.
-// The worker's project also emits its build (worker/dist, incremental): what the backend, the worker
-// process and the Node tests run.
+// Type-checks the shared library, the four apps, the worker and the production server (TypeScript
+// strict), one tsc project each. The worker's and the server's projects also emit their builds
+// (worker/dist, server/dist, incremental): npm test runs this first, so what the backend, the worker
+// process, the Node tests and e2e load exists and is fresh.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ import { runToEnd } from './lib/proc.mjs';
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = require.resolve('typescript/bin/tsc');
-const projects = ['shared', 'shell', 'marketing', 'workspace', 'reviewer', 'worker'];
+const projects = ['shared', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server'];
 
 let failed = [];
 for (const project of projects) {

@@ -7,7 +7,7 @@
 //   complete    the `load` event, then Playwright's `networkidle` (no request for 500 ms; a page that
 //               never goes idle is measured after 60 s), then 2 s more for work scheduled on idle.
 //   size        CDP Network.loadingFinished `encodedDataLength`: the bytes transferred for the response
-//               (the app servers gzip JS at level 6, server/src/app-server.cjs; headers included).
+//               (the app servers gzip JS at level 6, server/src/app-server.ts; headers included).
 //   first-load  every finished request whose CDP resource type is `Script`.
 // KB are 1024 bytes everywhere.
 //

@@ -12,11 +12,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { buildServer } from '../../scripts/lib/server-build.mjs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { startPlatform } = require(path.join(ROOT, 'server/src/platform.cjs'));
+buildServer(ROOT); // the production server is TypeScript: server/dist first
+const { startPlatform } = require('@citable/server/platform');
 
 export const VIEW_TOKEN = '/view/:bench-article';
 export const VIEW_DRAFT_TOKEN = '/view/:bench-draft';

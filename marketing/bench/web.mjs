@@ -11,7 +11,7 @@
 //    or busier machine gets a lower index and a higher TBT. Also prints the load average (os.loadavg)
 //    at the start and the end, with a warning when the 1-min load average is above 2 (the VM has 2
 //    cores: results will be pessimistic).
-// 3. Serves the four built apps with server/src/app-server.cjs (the production server, with the
+// 3. Serves the four built apps with server/src/app-server.ts (the production server, with the
 //    prerender injection) on free 127.0.0.1 ports. No backend: the demo-articles call fails fast
 //    (its section stays hidden), as it would for a visitor when the API is down.
 // 4. For each URL — by default every public page: the routes of the built prerender manifest
@@ -86,12 +86,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { buildServer } from '../../scripts/lib/server-build.mjs';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { chromium } = require('@playwright/test');
-const { startPlatform } = require(path.join(ROOT, 'server/src/platform.cjs'));
+buildServer(ROOT); // the production server is TypeScript: server/dist first
+const { startPlatform } = require('@citable/server/platform');
 const { isBuildFresh } = await import(path.join(ROOT, 'scripts/lib/build-state.mjs'));
 const { composition, attributeFile, normaliseSource } = require('./composition.cjs');
 const { SourceMapConsumer } = require('source-map-js');

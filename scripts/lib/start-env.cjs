@@ -1,7 +1,7 @@
 // The environment `npm start` / `npm run dev` give their children, from the user's environment:
 // every port resolved, the URLs the apps need, and a backend that accepts the apps at those ports.
 const net = require('node:net');
-const { APPS, REMOTES, portOf } = require('@citable/server/src/ports.cjs');
+const { APPS, REMOTES, portOf } = require('@citable/server/ports');
 
 const SERVICES = [...APPS, 'backend'];
 const portVar = (name) => `${name.toUpperCase()}_PORT`;

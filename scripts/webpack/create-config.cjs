@@ -6,7 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { buildSharedMap, facadeAliases, productionAliases, libraryCoreShim, LIBRARY_MODE, BUNDLED_MANTINE, ROOT } = require('./shared-deps.cjs');
-const { DEFAULT_PORTS } = require('@citable/server/src/ports.cjs');
+const { DEFAULT_PORTS } = require('@citable/server/ports');
 const { BundledMantinePlugin } = require('./bundled-mantine-plugin.cjs');
 
 /** File name of the standalone pages' federation runtime (remotes only; see federation-runtime.mjs). */
@@ -216,7 +216,7 @@ function createAppConfig({ appDir, name, exposes, runtimePlugins = [], title, sp
           // same /config.json as the production server, from the same environment variables
           devServer.app.get('/config.json', async (_req, res) => {
             try {
-              const { buildRuntimeConfig } = require('@citable/server/src/runtime-config.cjs');
+              const { buildRuntimeConfig } = require('@citable/server/runtime-config');
               const config = await buildRuntimeConfig(process.env);
               res.set('Cache-Control', 'no-store').json(config);
             } catch (error) {

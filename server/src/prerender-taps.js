@@ -1,5 +1,5 @@
 /*
- * Taps on the prerendered copy of a public page (server/src/prerender.cjs), inlined by the shell
+ * Taps on the prerendered copy of a public page (server/src/prerender.ts), inlined by the shell
  * server right after the copy (its hash is in the page's Content-Security-Policy).
  *
  * The copy is plain HTML: on a slow phone the interactive page takes over ~3 s after the first paint

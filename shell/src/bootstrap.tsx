@@ -16,7 +16,7 @@ import { App } from './app/App';
 import { ConfigErrorScreen } from './components/ConfigErrorScreen';
 import { preloadRemoteApp, registerRemotesFromConfig } from './lib/federation/remotes';
 
-/** The prerendered copy of a marketing page the shell server puts next to #root (server/src/prerender.cjs). */
+/** The prerendered copy of a marketing page the shell server puts next to #root (server/src/prerender.ts). */
 const PRERENDER_ID = 'citable-prerender';
 
 const container = document.getElementById('root');

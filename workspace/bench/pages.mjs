@@ -6,7 +6,7 @@
 //    load of the browser and of the stack are on the same 2 cores), makes a confirmed user and seeds
 //    a site with BENCH_PAGES (10,000) pages, keywords, 3 SERP rows and one LLM answer each with the
 //    bench:api seed (supabase-local/bench/seed.js, through the count triggers, then VACUUM ANALYZE).
-// 2. Serves the four built apps (server/src/platform.cjs, the production server) on free ports; the
+// 2. Serves the four built apps (server/src/platform.ts, the production server) on free ports; the
 //    apps must be built (npm run build -w shell / -w workspace …): their dist/ is used as it is.
 // 3. Signs in through /auth in Chromium (/usr/bin/chromium, 1440×900), then measures, RUNS (20) times
 //    each, in the page (performance.now(): from the input event to the frame after the table shows the
@@ -29,6 +29,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { buildServer } from '../../scripts/lib/server-build.mjs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,7 +139,8 @@ async function main() {
     const siteId = await seedBenchSite(info.databaseUrl, user.id, PAGES);
     log(`seeded site ${siteId} with ${PAGES} pages in ${Date.now() - t0} ms`);
 
-    const { startPlatform } = require(path.join(ROOT, 'server/src/platform.cjs'));
+    buildServer(ROOT); // the production server is TypeScript: server/dist first
+    const { startPlatform } = require('@citable/server/platform');
     platform = await startPlatform({ ports, env: { SUPABASE_URL: info.url, SUPABASE_ANON_KEY: info.anonKey, SITE_URL: shellUrl } });
     const { chromium } = require('@playwright/test');
     browser = await chromium.launch({

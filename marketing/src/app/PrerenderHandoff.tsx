@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 
-/** Id of the element the shell server fills with the prerendered page (server/src/prerender.cjs). */
+/** Id of the element the shell server fills with the prerendered page (server/src/prerender.ts). */
 export const PRERENDER_ID = 'citable-prerender';
 
 let holds = 0;

@@ -45,7 +45,7 @@ let embeddedRead = false;
 const pageLoadedAt = Date.now();
 
 /**
- * The article the shell server put in the page for this version (server/src/article-view-head.cjs),
+ * The article the shell server put in the page for this version (server/src/article-view-head.ts),
  * read once: the first screen needs no request (nor supabase-js) before it shows the article.
  */
 export function embeddedArticle(versionId: string): ArticleForView | undefined {

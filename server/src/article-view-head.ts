@@ -4,35 +4,100 @@
 // - every other /view page — a client's draft, an unknown or malformed id, or any failure to ask the
 //   backend — is sent with `X-Robots-Tag: noindex, nofollow` and a meta robots noindex: never indexed.
 // The article comes from the backend's get_article_for_view RPC with the public anon key (the same call
-// the browser makes), cached briefly. Every injected value is escaped (prerender.cjs injectPrerender).
-const { injectPrerender, escapeHtml } = require('./prerender.cjs');
+// the browser makes), cached briefly. The article's HTML is read with an HTML parser (parse5: every entity
+// decoded, malformed markup mended as a browser would), never with regular expressions; every injected
+// value is escaped (prerender.ts injectPrerender, escapeHtml).
+import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { injectPrerender, escapeHtml, type PrerenderEntry } from './prerender';
+
+/** Key of what an anonymous reader sees around the article (get_article_view_context) on a fetched article. */
+const CONTEXT: unique symbol = Symbol('context');
+
+/** What get_article_for_view answers (the fields read here; the rest goes to the app as is). */
+export interface ViewArticle {
+  version?: { html_content?: string | null; [key: string]: unknown } | null;
+  page?: { name?: string | null; hide_cover_image_from_preview?: boolean | null; [key: string]: unknown } | null;
+  is_demo?: boolean;
+  cover_image_url?: string | null;
+  images?: ({ id?: number | string; image_url?: string | null; chosen?: boolean | null } | null)[] | null;
+  [key: string]: unknown;
+  [CONTEXT]?: unknown;
+}
+
+export interface ArticleViewHead {
+  /**
+   * For /view/* pages: the page to send and whether it must carry noindex; null for other paths.
+   * Never throws: any failure gives the plain page with noindex.
+   */
+  render(pathname: string, html: string): Promise<{ html: string; noindex: boolean } | null>;
+}
+
+export interface ArticleViewHeadOptions {
+  supabaseUrl: string;
+  anonKey: string;
+  siteUrl?: string;
+  fetchImpl?: typeof fetch;
+  ttlMs?: number;
+  timeoutMs?: number;
+  now?: () => number;
+  maxEntries?: number;
+  log?: (msg: string) => void;
+}
 
 const VIEW = /^\/view\/([^/]+)\/?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOINDEX = 'noindex, nofollow';
+export const NOINDEX = 'noindex, nofollow';
 
-const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', rsquo: '’', lsquo: '‘', laquo: '«', raquo: '»', hellip: '…', ndash: '–', mdash: '—' };
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
 
-/** Plain text of an HTML fragment (tags dropped, entities decoded, spaces collapsed). */
-function htmlToText(html) {
-  return String(html || '')
-    .replace(/<(script|style|template)[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, code) => {
-      if (code[0] === '#') {
-        const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-        return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : ' ';
-      }
-      return ENTITIES[code.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+/**
+ * Elements whose content is no text of the article: scripts, styles, templates, and what an HTML parser
+ * keeps as raw text or as other markup (iframe, noscript, svg, math, form controls).
+ */
+const SKIPPED = new Set(['script', 'style', 'template', 'iframe', 'noscript', 'noembed', 'noframes', 'xmp', 'svg', 'math', 'textarea', 'select']);
+
+/** The article's HTML as a tree (parse5, as a browser parses it: entities decoded, malformed markup mended). */
+const parseArticle = (html: string | null | undefined) => parseFragment(String(html || ''));
+
+const isElement = (node: Node): node is Element => 'tagName' in node;
+const childrenOf = (node: Node): Node[] => ('childNodes' in node ? node.childNodes : []);
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The text under a node, every element a word boundary (as the tags were), skipped elements left out. */
+function textOf(node: Node, parts: string[] = []): string[] {
+  if (node.nodeName === '#text' && 'value' in node) parts.push(node.value);
+  else if (isElement(node)) {
+    if (SKIPPED.has(node.tagName)) return parts;
+    parts.push(' ');
+    for (const child of node.childNodes) textOf(child, parts);
+    parts.push(' ');
+  } else for (const child of childrenOf(node)) textOf(child, parts);
+  return parts;
+}
+
+/** Plain text of an HTML fragment (tags dropped, entities decoded by the parser, spaces collapsed). */
+export function htmlToText(html: string | null | undefined): string {
+  return collapse(textOf(parseArticle(html)).join(''));
+}
+
+/** The first element of a tag in document order (outside skipped elements), or null. */
+function firstElement(node: Node, tagName: string): Element | null {
+  for (const child of childrenOf(node)) {
+    if (!isElement(child) || SKIPPED.has(child.tagName)) continue;
+    if (child.tagName === tagName) return child;
+    const found = firstElement(child, tagName);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** The description of an article: its first paragraph's text (else the body's), about 160 characters. */
-function articleDescription(html, max = 160) {
-  const firstParagraph = /<p[\s>][\s\S]*?<\/p>/i.exec(String(html || ''));
-  const text = htmlToText(firstParagraph ? firstParagraph[0] : html) || htmlToText(html);
+export function articleDescription(html: string | null | undefined, max = 160): string {
+  const tree = parseArticle(html);
+  const firstParagraph = firstElement(tree, 'p');
+  const body = () => collapse(textOf(tree).join(''));
+  const text = (firstParagraph && collapse(textOf(firstParagraph).join(''))) || body();
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
@@ -40,41 +105,46 @@ function articleDescription(html, max = 160) {
 }
 
 const BLOCK = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'blockquote', 'pre', 'figcaption', 'tr', 'dt', 'dd']);
+/** Elements that end the block before them and start none of their own. */
+const CONTAINER = new Set(['ul', 'ol', 'table', 'div', 'section', 'figure', 'article']);
 
 /**
  * The article's text as blocks of our own tags without attributes (headings, paragraphs, list items,
  * quotes, table rows), every text escaped: a static copy for the first paint that cannot carry markup of
  * the article (the real, DOMPurify-sanitized article replaces it in the browser).
- * @returns {string}
  */
-function staticBlocks(html, title) {
-  const source = String(html || '').replace(/<(script|style|template|iframe|noscript|svg|math|textarea|select)[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ');
-  const blocks = [];
-  let current = null;
+export function staticBlocks(html: string | null | undefined, title: string): string {
+  const blocks: { tag: string; text: string }[] = [];
+  let current: { tag: string; text: string } | null = null;
   const flush = () => {
-    if (current && current.text.trim()) blocks.push({ tag: current.tag, text: htmlToText(current.text) });
+    if (current && current.text.trim()) blocks.push({ tag: current.tag, text: collapse(current.text) });
     current = null;
   };
-  for (const m of source.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|([^<]+)/g)) {
-    if (m[3] !== undefined) {
+  // the tree in document order, as the start and end of each element and its text
+  const walk = (node: Node) => {
+    if (node.nodeName === '#text' && 'value' in node) {
       if (!current) current = { tag: 'p', text: '' };
-      current.text += m[3];
-      continue;
+      current.text += node.value;
+      return;
     }
-    const tag = m[2].toLowerCase();
+    if (!isElement(node)) {
+      for (const child of childrenOf(node)) walk(child);
+      return;
+    }
+    const tag = node.tagName;
+    if (SKIPPED.has(tag)) return;
     if (tag === 'td' || tag === 'th') {
-      if (!m[1] && current && current.text.trim()) current.text += ' · ';
-      continue;
-    }
-    if (tag === 'br') {
+      if (current && current.text.trim()) current.text += ' · ';
+    } else if (tag === 'br') {
       if (current) current.text += ' ';
-      continue;
-    }
-    if (BLOCK.has(tag) || ['ul', 'ol', 'table', 'div', 'section', 'figure', 'article'].includes(tag)) {
+    } else if (BLOCK.has(tag) || CONTAINER.has(tag)) {
       flush();
-      if (!m[1] && BLOCK.has(tag)) current = { tag: tag === 'tr' ? 'p' : tag, text: '' };
+      if (BLOCK.has(tag)) current = { tag: tag === 'tr' ? 'p' : tag, text: '' };
     }
-  }
+    for (const child of node.childNodes) walk(child);
+    if (BLOCK.has(tag) || CONTAINER.has(tag)) flush();
+  };
+  walk(parseArticle(html));
   flush();
   // the page name is the page's h1: a leading h1 repeating it is dropped, other h1s become h2s
   if (blocks[0] && blocks[0].tag === 'h1' && blocks[0].text.toLowerCase() === String(title).trim().toLowerCase()) blocks.shift();
@@ -93,8 +163,7 @@ function staticBlocks(html, title) {
   return out;
 }
 
-const PRERENDER_ID = 'cv-prerender';
-const CONTEXT = Symbol('context');
+export const PRERENDER_ID = 'cv-prerender';
 /** Styles of the static copy (the reviewer's article.css, in short), and its hand-off to the app. */
 const VIEW_CSS =
   // body{margin:0} as Mantine's global styles have it: else the page moves up 8 px when they arrive (CLS 0.054)
@@ -113,13 +182,13 @@ const VIEW_CSS =
   `@media (min-width:48em){#${PRERENDER_ID}{padding:104px 32px 96px}.cvp-prose{font-size:1.25rem}}`;
 
 /** The static copy of the article and its data for the app (JSON in a script element, "<" escaped). */
-function articleBody(article, { supabaseUrl }) {
+function articleBody(article: ViewArticle, { supabaseUrl }: { supabaseUrl: string }): string {
   const name = String(article.page?.name || '');
   let cover = article.page?.hide_cover_image_from_preview ? null : coverOf(article);
   if (cover && cover.startsWith('/') && !cover.startsWith('//') && supabaseUrl) cover = `${supabaseUrl.replace(/\/+$/, '')}${cover}`;
   if (cover && !/^https?:\/\//i.test(cover)) cover = null;
   const img = cover ? `<img class="cvp-cover" src="${escapeHtml(cover)}" alt="" width="1200" height="630" fetchpriority="high">` : '';
-  const json = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const context = article[CONTEXT] ? `<script type="application/json" id="cv-article-context">${json(article[CONTEXT])}</script>` : '';
   const data = JSON.stringify(article).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return (
@@ -130,16 +199,16 @@ function articleBody(article, { supabaseUrl }) {
 }
 
 /** The cover the viewer shows: the chosen proposition, else the newest by id (as the app does). */
-function coverOf(article) {
+function coverOf(article: ViewArticle): string | null {
   const images = Array.isArray(article.images) ? article.images : [];
   const chosen = images.find((i) => i && i.chosen);
   if (chosen) return String(chosen.image_url || '') || null;
-  const newest = images.filter(Boolean).sort((a, b) => Number(b.id) - Number(a.id))[0];
+  const newest = images.filter((i) => i !== null).sort((a, b) => Number(b.id) - Number(a.id))[0];
   return (newest && String(newest.image_url || '')) || (typeof article.cover_image_url === 'string' ? article.cover_image_url : null);
 }
 
 /** Puts the static copy after #root and its styles in the head. */
-function injectArticle(html, article, opts) {
+function injectArticle(html: string, article: ViewArticle, opts: { supabaseUrl: string }): string {
   let out = html.replace('</head>', () => `<style data-cv-prerender>${VIEW_CSS}</style>\n</head>`);
   const root = /<div id=(?:"root"|'root'|root)>\s*(?:<!--citable-body-->)?\s*<\/div>/;
   if (root.test(out)) out = out.replace(root, () => `<div id="root"></div>${articleBody(article, opts)}`);
@@ -147,7 +216,10 @@ function injectArticle(html, article, opts) {
 }
 
 /** The head entry (injectPrerender's shape) of a demo article. */
-function demoEntry(article, { versionId, siteUrl, supabaseUrl }) {
+export function demoEntry(
+  article: ViewArticle,
+  { versionId, siteUrl, supabaseUrl }: { versionId: string; siteUrl?: string; supabaseUrl: string },
+): PrerenderEntry {
   const title = String(article.page?.name || '').trim() || 'Citable';
   const description = articleDescription(article.version?.html_content);
   const site = siteUrl ? siteUrl.replace(/\/+$/, '') : '';
@@ -175,14 +247,20 @@ function demoEntry(article, { versionId, siteUrl, supabaseUrl }) {
   };
 }
 
-/**
- * @param {{ supabaseUrl: string, anonKey: string, siteUrl?: string, fetchImpl?: typeof fetch, ttlMs?: number,
- *   timeoutMs?: number, now?: () => number, maxEntries?: number, log?: (msg: string) => void }} opts
- */
-function createArticleViewHead({ supabaseUrl, anonKey, siteUrl, fetchImpl = globalThis.fetch, ttlMs = 60_000, timeoutMs = 1_500, now = Date.now, maxEntries = 500, log = () => {} }) {
-  const cache = new Map(); // versionId -> { at, article | null }
+export function createArticleViewHead({
+  supabaseUrl,
+  anonKey,
+  siteUrl,
+  fetchImpl = globalThis.fetch,
+  ttlMs = 60_000,
+  timeoutMs = 1_500,
+  now = Date.now,
+  maxEntries = 500,
+  log = () => {},
+}: ArticleViewHeadOptions): ArticleViewHead {
+  const cache = new Map<string, { at: number; article: ViewArticle | null }>(); // versionId -> { at, article | null }
 
-  const rpc = async (name, versionId) => {
+  const rpc = async (name: string, versionId: string): Promise<Record<string, unknown> | null> => {
     const response = await fetchImpl(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/${name}`, {
       method: 'POST',
       headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -190,31 +268,27 @@ function createArticleViewHead({ supabaseUrl, anonKey, siteUrl, fetchImpl = glob
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`${name} → HTTP ${response.status}`);
-    const body = await response.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
+    const body: unknown = await response.json();
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   };
 
-  async function fetchArticle(versionId) {
+  async function fetchArticle(versionId: string): Promise<ViewArticle | null> {
     const hit = cache.get(versionId);
     if (hit && now() - hit.at < ttlMs) return hit.article;
     // the article, and what an anonymous reader sees around it (newer version, what changed): the app
     // then needs no request for a reader without an account; a missing context is only a missing notice
     const [article, context] = await Promise.all([rpc('get_article_for_view', versionId), rpc('get_article_view_context', versionId).catch(() => null)]);
-    const value = article ? { ...article, [CONTEXT]: context } : null;
+    const value: ViewArticle | null = article ? { ...(article as ViewArticle), [CONTEXT]: context } : null;
     // only demo articles are cached: a client's version changes with their review (approve, reload)
     if (value && value.is_demo === true) {
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value);
+      const oldest = cache.keys().next();
+      if (cache.size >= maxEntries && !oldest.done) cache.delete(oldest.value);
       cache.set(versionId, { at: now(), article: value });
     }
     return value;
   }
 
-  /**
-   * For /view/* pages: the page to send and whether it must carry noindex; null for other paths.
-   * Never throws: any failure gives the plain page with noindex.
-   * @returns {Promise<{ html: string, noindex: boolean } | null>}
-   */
-  async function render(pathname, html) {
+  async function render(pathname: string, html: string): Promise<{ html: string; noindex: boolean } | null> {
     const match = VIEW.exec(pathname);
     if (!match && !pathname.startsWith('/view/') && pathname !== '/view') return null;
     const noindex = () => ({ html: injectPrerender(html, { robots: NOINDEX }, ''), noindex: true });
@@ -229,12 +303,10 @@ function createArticleViewHead({ supabaseUrl, anonKey, siteUrl, fetchImpl = glob
       const head = injectPrerender(html, demoEntry(article, { versionId, siteUrl, supabaseUrl }), '');
       return { html: injectArticle(head, article, { supabaseUrl }), noindex: false };
     } catch (error) {
-      log(`article head: /view/${versionId} failed (${error && error.message ? error.message : error})`);
+      log(`article head: /view/${versionId} failed (${error instanceof Error ? error.message : String(error)})`);
       return noindex();
     }
   }
 
   return { render };
 }
-
-module.exports = { createArticleViewHead, articleDescription, htmlToText, demoEntry, staticBlocks, NOINDEX, PRERENDER_ID };

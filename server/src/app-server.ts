@@ -1,20 +1,55 @@
 // Production HTTP server of one app's dist/ (plain Node, no rebuild needed to move things):
 // static files with correct cache headers, SPA fallback, GET /config.json from the environment,
 // CORS for remotes, and (shell) prerendered marketing pages for crawlers.
-const http = require('node:http');
-const fs = require('node:fs');
-const fsp = require('node:fs/promises');
-const path = require('node:path');
-const zlib = require('node:zlib');
-const gzip = require('node:util').promisify(zlib.gzip);
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import type { AppName } from '../ports.cjs';
+import { buildRuntimeConfig, remoteBaseUrl, type RuntimeConfig } from './runtime-config';
+import { createPrerenderer, TAPS_SCRIPT_HASH, type Prerenderer } from './prerender';
+import { isShellRoute } from './shell-routes';
+import { createArticleViewHead, NOINDEX, type ArticleViewHead } from './article-view-head';
 
-const acceptsGzip = (req) => /\bgzip\b/.test(req.headers['accept-encoding'] || '');
-const { buildRuntimeConfig, remoteBaseUrl } = require('./runtime-config.cjs');
-const { createPrerenderer, TAPS_SCRIPT_HASH } = require('./prerender.cjs');
-const { isShellRoute } = require('./shell-routes.cjs');
-const { createArticleViewHead, NOINDEX } = require('./article-view-head.cjs');
+const gzip = promisify(zlib.gzip);
+const acceptsGzip = (req: IncomingMessage): boolean => /\bgzip\b/.test(req.headers['accept-encoding'] || '');
 
-const TYPES = {
+/** What the shell server asks of a prerenderer (createPrerenderer's; tests pass their own or null). */
+export type PrerendererLike = Pick<Prerenderer, 'render'> & Partial<Pick<Prerenderer, 'rootFile' | 'isKnownRoute'>>;
+
+export interface AppServerOptions {
+  app: AppName;
+  distDir: string;
+  env?: NodeJS.ProcessEnv;
+  /** precomputed config (else built from env at start) */
+  runtimeConfig?: RuntimeConfig;
+  /** (shell) prerendered marketing pages: default from env, null for none */
+  prerenderer?: PrerendererLike | null;
+  /** (shell) head of /view/* pages: demo articles' tags, noindex for the rest (article-view-head.ts) */
+  articleHead?: ArticleViewHead | null;
+  log?: (msg: string) => void;
+}
+
+export interface StartAppServerOptions extends AppServerOptions {
+  /** 0 (default) = a free port */
+  port?: number;
+  host?: string;
+}
+
+export interface AppServerHandle {
+  server: http.Server;
+  config: RuntimeConfig;
+  port: number;
+  url: string;
+  close: () => Promise<void>;
+}
+
+const errorText = (error: unknown): string => (error instanceof Error && error.stack ? error.stack : String(error));
+
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -39,13 +74,13 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 const ALWAYS_FRESH = /^(remoteEntry\.js|main\.js|mf-[\w-]*\.json|index\.html|prerender\/.*)$/;
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-function cacheControl(relPath) {
+export function cacheControl(relPath: string): string {
   if (ALWAYS_FRESH.test(relPath)) return 'no-cache';
   if (HASHED.test(relPath)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
 }
 
-function originOf(url) {
+function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
   } catch {
@@ -54,12 +89,12 @@ function originOf(url) {
 }
 
 /** Content-Security-Policy of the shell page, from the runtime config (remote and backend origins). */
-function contentSecurityPolicy(config) {
-  const remotes = Object.values(config.remotes).map(originOf).filter(Boolean);
+export function contentSecurityPolicy(config: RuntimeConfig): string {
+  const remotes = Object.values(config.remotes).map((url) => (url ? originOf(url) : null));
   const supabase = originOf(config.supabaseUrl);
   const wsSupabase = supabase ? supabase.replace(/^http/, 'ws') : null;
   const linkedin = config.linkedinScriptUrl ? originOf(config.linkedinScriptUrl) : null;
-  const list = (...items) => Array.from(new Set(items.filter(Boolean))).join(' ');
+  const list = (...items: (string | null)[]): string => Array.from(new Set(items.filter(Boolean))).join(' ');
   return [
     `default-src 'self'`,
     // the one inline script: the prerendered copy's tap queue (prerender-taps.js), allowed by its hash
@@ -75,18 +110,16 @@ function contentSecurityPolicy(config) {
   ].join('; ');
 }
 
-/**
- * @param {object} opts
- * @param {'shell'|'marketing'|'workspace'|'reviewer'} opts.app
- * @param {string} opts.distDir
- * @param {NodeJS.ProcessEnv} [opts.env]
- * @param {object} [opts.runtimeConfig] precomputed config (else built from env at start)
- * @param {{ render: (pathname: string, html: string) => Promise<string> } | null} [opts.prerenderer]
- * @param {{ render: (pathname: string, html: string) => Promise<{ html: string, noindex: boolean } | null> } | null} [opts.articleHead]
- *   (shell) head of /view/* pages: demo articles' tags, noindex for the rest (article-view-head.cjs)
- * @param {(msg: string) => void} [opts.log]
- */
-async function createAppServer({ app, distDir, env = process.env, runtimeConfig, prerenderer, articleHead, log = () => {} }) {
+/** The HTTP server of one app's dist/ (not listening yet) and the runtime config it serves. */
+export async function createAppServer({
+  app,
+  distDir,
+  env = process.env,
+  runtimeConfig,
+  prerenderer,
+  articleHead,
+  log = () => {},
+}: AppServerOptions): Promise<{ server: http.Server; config: RuntimeConfig }> {
   const isHost = app === 'shell';
   const config = runtimeConfig || (await buildRuntimeConfig(env));
   const configBody = JSON.stringify(config);
@@ -94,18 +127,18 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
   const inlineConfig = `<script type="application/json" id="citable-config">${configBody.replace(/</g, '\\u003c')}</script>`;
   const csp = isHost && env.CSP !== 'off' ? contentSecurityPolicy(config) : null;
   const root = path.resolve(distDir);
-  const prerender =
+  const prerender: PrerendererLike | null =
     prerenderer === undefined && isHost
       ? createPrerenderer({ baseUrl: remoteBaseUrl('marketing', env), siteUrl: config.siteUrl, log })
       : prerenderer || null;
-  const viewHead =
+  const viewHead: ArticleViewHead | null =
     articleHead === undefined && isHost && config.supabaseUrl && config.supabaseAnonKey
       ? createArticleViewHead({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey, siteUrl: config.siteUrl, log })
       : articleHead || null;
-  const gzipCache = new Map(); // abs path -> { mtimeMs, buffer }
+  const gzipCache = new Map<string, { mtimeMs: number; buffer: Buffer }>(); // abs path -> { mtimeMs, buffer }
 
-  function baseHeaders(extra = {}) {
-    const headers = {
+  function baseHeaders(extra: OutgoingHttpHeaders = {}): OutgoingHttpHeaders {
+    const headers: OutgoingHttpHeaders = {
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       ...extra,
@@ -118,21 +151,21 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
     return headers;
   }
 
-  function send(req, res, status, headers, body) {
+  function send(req: IncomingMessage, res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: Buffer | string): void {
     const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body);
     res.writeHead(status, { ...headers, 'Content-Length': buffer.length });
     res.end(req.method === 'HEAD' ? undefined : buffer);
   }
 
-  function sendError(req, res, status, message) {
+  function sendError(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
     send(req, res, status, baseHeaders({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }), message);
   }
 
-  async function readIndex() {
+  async function readIndex(): Promise<string> {
     return fsp.readFile(path.join(root, 'index.html'), 'utf8');
   }
 
-  async function sendFile(req, res, absPath, relPath) {
+  async function sendFile(req: IncomingMessage, res: ServerResponse, absPath: string, relPath: string): Promise<void> {
     const ext = path.extname(absPath).toLowerCase();
     const stat = await fsp.stat(absPath);
     const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
@@ -159,7 +192,7 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
     send(req, res, 200, headers, await fsp.readFile(absPath));
   }
 
-  async function sendIndex(req, res, pathname) {
+  async function sendIndex(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     let html = await readIndex();
     if (prerender && /text\/html/.test(req.headers.accept || '')) html = await prerender.render(pathname, html, req);
     const view = viewHead ? await viewHead.render(pathname, html) : null;
@@ -189,12 +222,12 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
   }
 
   /** Host only: not a shell route, and the marketing manifest (when it can be read) has no such page. */
-  async function isNotFound(pathname) {
-    if (!prerender || typeof prerender.isKnownRoute !== 'function' || isShellRoute(pathname)) return false;
+  async function isNotFound(pathname: string): Promise<boolean> {
+    if (!prerender || !prerender.isKnownRoute || isShellRoute(pathname)) return false;
     return (await prerender.isKnownRoute(pathname)) === false;
   }
 
-  async function handle(req, res) {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, baseHeaders({ 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' }));
       res.end();
@@ -204,9 +237,9 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
       send(req, res, 405, baseHeaders({ Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' }), 'Method Not Allowed');
       return;
     }
-    let pathname;
+    let pathname: string;
     try {
-      pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+      pathname = decodeURIComponent(new URL(req.url || '/', 'http://localhost').pathname);
     } catch {
       sendError(req, res, 400, 'Bad Request');
       return;
@@ -240,7 +273,7 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
       return;
     }
     // site-root files of the marketing remote (sitemap.xml, robots.txt), served by the host
-    if (!isFile && prerender && typeof prerender.rootFile === 'function') {
+    if (!isFile && prerender && prerender.rootFile) {
       const file = await prerender.rootFile(pathname);
       if (file) {
         send(req, res, 200, baseHeaders({ 'Content-Type': file.type, 'Cache-Control': 'public, max-age=300' }), file.body);
@@ -257,7 +290,7 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error) => {
-      log(`${app}: ${req.method} ${req.url} failed: ${error && error.stack ? error.stack : error}`);
+      log(`${app}: ${req.method} ${req.url} failed: ${errorText(error)}`);
       if (!res.headersSent) sendError(req, res, 500, 'Internal Server Error');
       else res.destroy();
     });
@@ -267,18 +300,18 @@ async function createAppServer({ app, distDir, env = process.env, runtimeConfig,
 }
 
 /** Starts the server on host:port (port 0 = a free port) and resolves with its URL. */
-async function startAppServer(opts) {
+export async function startAppServer(opts: StartAppServerOptions): Promise<AppServerHandle> {
   const distDir = path.resolve(opts.distDir);
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${opts.app}: ${distDir}/index.html not found — build it first (npm run build)`);
   }
   const { server, config } = await createAppServer({ ...opts, distDir });
   const host = opts.host || '127.0.0.1';
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, resolve);
   });
-  const { port } = server.address();
+  const { port } = server.address() as AddressInfo;
   const url = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
   return {
     server,
@@ -286,11 +319,9 @@ async function startAppServer(opts) {
     port,
     url,
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections?.();
       }),
   };
 }
-
-module.exports = { createAppServer, startAppServer, cacheControl, contentSecurityPolicy };

@@ -1,12 +1,12 @@
 // The shell server's prerender injection: language choice (?lng, Accept-Language), <html lang>,
 // URL rebasing onto SITE_URL, stylesheet + hand-off container, and /sitemap.xml + /robots.txt at the root.
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const http = require('node:http');
-const { startAppServer } = require('../app-server.cjs');
-const crypto = require('node:crypto');
-const { createPrerenderer, injectPrerender, requestLanguage, rebase, TAPS_SCRIPT_HASH } = require('../prerender.cjs');
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { startAppServer } from '../app-server';
+import crypto from 'node:crypto';
+import { createPrerenderer, injectPrerender, requestLanguage, rebase, TAPS_SCRIPT_HASH } from '../prerender';
 
 // the shell's built index.html is minified: unquoted attributes, no placeholders
 const MINIFIED_INDEX =

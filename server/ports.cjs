@@ -1,4 +1,9 @@
-// Default ports of the platform (README "Ports and variables").
+// Default ports and app names of the platform. Plain JavaScript on purpose (types: ports.d.cts): the
+// tooling (scripts/test.mjs, scripts/start.mjs, scripts/lib/start-env.cjs, the webpack configs) requires
+// it at its top, before anything has built the server's dist/.
+'use strict';
+
+// README "Ports and variables".
 const DEFAULT_PORTS = { shell: 3000, marketing: 3001, workspace: 3002, reviewer: 3003, backend: 54321 };
 const APPS = ['shell', 'marketing', 'workspace', 'reviewer'];
 const REMOTES = ['marketing', 'workspace', 'reviewer'];

@@ -1,10 +1,10 @@
 // The shell server's head for /view/:versionId: demo articles indexable with their own title,
 // description and Open Graph tags (escaped); everything else noindex, including every failure.
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { startAppServer } = require('../app-server.cjs');
-const { createArticleViewHead, articleDescription, htmlToText } = require('../article-view-head.cjs');
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startAppServer } from '../app-server';
+import { createArticleViewHead, articleDescription, htmlToText, staticBlocks } from '../article-view-head';
 
 const INDEX =
   '<!doctype html><html lang=fr><head><meta charset=utf-8><title>Citable — SEO x IA Content</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
@@ -138,6 +138,34 @@ describe('article view head', () => {
     t = 1500;
     await head.render(`/view/${DEMO_ID}`, INDEX);
     expect(calls).toHaveLength(4);
+  });
+
+  test('named entities of any kind are decoded by the parser, then escaped where they are written', async () => {
+    const html = '<p>Caf&eacute; &agrave; Paris &amp; &lt;Lyon&gt;, l&rsquo;&eacute;t&eacute; &euro;&nbsp;&frac12;</p><p>Suite.</p>';
+    const { fetchImpl } = stubFetch({ [DEMO_ID]: article({ demo: true, html }) });
+    const out = await make(fetchImpl).render(`/view/${DEMO_ID}`, INDEX);
+    expect(out.html).toContain('<meta name="description" content="Café à Paris &amp; &lt;Lyon&gt;, l’été € ½" />');
+    expect(out.html).toContain('<meta property="og:description" content="Café à Paris &amp; &lt;Lyon&gt;, l’été € ½" />');
+    expect(out.html).toContain('<p>Café à Paris &amp; &lt;Lyon&gt;, l’été € ½</p><p>Suite.</p>');
+    // no entity reaches the head or the static copy as is (the app's JSON data keeps the article's HTML)
+    const head = out.html.slice(0, out.html.indexOf('</head>'));
+    const copy = /<div id="cv-prerender"[\s\S]*?(?=<script type="application\/json")/.exec(out.html)[0];
+    for (const written of [head, copy]) expect(written).not.toMatch(/&(eacute|agrave|rsquo|euro|nbsp|frac12);/);
+    expect(htmlToText('Caf&eacute; &agrave;')).toBe('Café à');
+  });
+
+  test('malformed HTML is read as a browser reads it: unclosed elements, an unclosed script or comment', () => {
+    const html =
+      '<p>Premier <b>paragraphe <i>mal fermé</b></p><p>Second<ul><li>un<li>deux</ul><table><tr><td>a<td>b</table>' +
+      '<div>fin &amp c&eacute;<p>ok<script>alert(1)</p><p>jamais vu <!-- commentaire <p>non plus';
+    expect(articleDescription(html)).toBe('Premier paragraphe mal fermé');
+    // the script runs to the end of the input (its text is never the article's), the comment as well
+    expect(staticBlocks(html, 'Titre')).toBe(
+      '<p>Premier paragraphe mal fermé</p><p>Second</p><ul><li>un</li><li>deux</li></ul><p>a · b</p><p>fin &amp; cé</p><p>ok</p>',
+    );
+    expect(htmlToText('<p>a <b>b</p> c</i> &lt;d')).toBe('a b c <d');
+    expect(articleDescription('texte sans paragraphe <em>du tout')).toBe('texte sans paragraphe du tout');
+    expect(articleDescription(null)).toBe('');
   });
 
   test('text helpers', () => {

@@ -1,21 +1,35 @@
 // Builds the runtime config served as GET /config.json from environment variables.
 // Used by the production servers (scripts/serve.mjs) and the webpack dev servers.
-const path = require('node:path');
-const fs = require('node:fs');
-const { pathToFileURL } = require('node:url');
-const { spawnSync } = require('node:child_process');
-const { portOf, REMOTES } = require('./ports.cjs');
+import path from 'node:path';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { portOf, REMOTES, type RemoteName, type ServiceName } from '../ports.cjs';
 
+// the repository (from src/ under jest, from dist/ once built: both two levels down)
 const ROOT = path.resolve(__dirname, '..', '..');
 
+/** GET /config.json: what the apps read at start (loadRuntimeConfig in @citable/shared). */
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  /** remote name → its module-federation manifest URL */
+  remotes: Partial<Record<RemoteName, string>>;
+  linkedinScriptUrl: string | null;
+  siteUrl: string;
+  contact: { email?: string; phone?: string; address?: string };
+}
+
+export type MintAnonKey = (env: NodeJS.ProcessEnv) => Promise<string>;
+
 /** Supabase's documented self-hosted demo anon key (JWT secret super-secret-jwt-token-with-at-least-32-characters-long). */
-const DEMO_ANON_KEY =
+export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
-const DEFAULT_CONTACT = { email: 'contact@citable.fr', phone: '+33 1 84 60 12 34', address: '10 rue de la Paix, 75002 Paris, France' };
+export const DEFAULT_CONTACT = { email: 'contact@citable.fr', phone: '+33 1 84 60 12 34', address: '10 rue de la Paix, 75002 Paris, France' };
 
-function checkUrl(name, value) {
-  let url;
+function checkUrl(name: string, value: string): string {
+  let url: URL;
   try {
     url = new URL(value);
   } catch {
@@ -27,10 +41,10 @@ function checkUrl(name, value) {
   return value;
 }
 
-const trimSlash = (s) => s.replace(/\/+$/, '');
+const trimSlash = (s: string): string => s.replace(/\/+$/, '');
 
 /** Remote base URL (or a full manifest URL) → manifest URL. */
-function manifestUrl(base) {
+export function manifestUrl(base: string): string {
   return /\.json($|\?)/.test(base) ? base : `${trimSlash(base)}/mf-manifest.json`;
 }
 
@@ -39,7 +53,7 @@ function manifestUrl(base) {
  * with worker/src/keys.js when present (the same minting the local stand-in uses; the server never
  * imports supabase-local/).
  */
-async function mintAnonKey(env) {
+async function mintAnonKey(env: NodeJS.ProcessEnv): Promise<string> {
   const keysFile = path.join(ROOT, 'worker', 'src', 'keys.js');
   if (!fs.existsSync(keysFile)) return DEMO_ANON_KEY;
   // worker/src/keys.js is an ES module: mint in a short child process so this CommonJS
@@ -55,17 +69,17 @@ process.stdout.write((secret ? mintKeys(secret) : mintKeys()).anonKey);`;
   return result.stdout.trim();
 }
 
-/**
- * @param {NodeJS.ProcessEnv} env
- * @param {{ mintAnonKey?: (env: NodeJS.ProcessEnv) => Promise<string> }} [deps]
- */
-async function buildRuntimeConfig(env = process.env, deps = {}) {
+/** The runtime config from environment variables (every URL checked); mintAnonKey replaceable for tests. */
+export async function buildRuntimeConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  deps: { mintAnonKey?: MintAnonKey } = {},
+): Promise<RuntimeConfig> {
   const supabaseUrl = trimSlash(
     checkUrl('SUPABASE_URL', env.SUPABASE_URL || `http://localhost:${portOf('backend', env)}`),
   );
   const supabaseAnonKey = env.SUPABASE_ANON_KEY || (await (deps.mintAnonKey || mintAnonKey)(env));
 
-  const remotes = {};
+  const remotes: RuntimeConfig['remotes'] = {};
   for (const name of REMOTES) {
     const variable = `${name.toUpperCase()}_URL`;
     const base = env[variable] || `http://localhost:${portOf(name, env)}`;
@@ -90,9 +104,7 @@ async function buildRuntimeConfig(env = process.env, deps = {}) {
 }
 
 /** Base URL of a remote (without the manifest file), e.g. for the prerender files. */
-function remoteBaseUrl(name, env = process.env) {
+export function remoteBaseUrl(name: ServiceName, env: NodeJS.ProcessEnv = process.env): string {
   const base = env[`${name.toUpperCase()}_URL`] || `http://localhost:${portOf(name, env)}`;
   return trimSlash(base.replace(/\/[^/]*\.json(\?.*)?$/, ''));
 }
-
-module.exports = { buildRuntimeConfig, remoteBaseUrl, manifestUrl, DEMO_ANON_KEY, DEFAULT_CONTACT };

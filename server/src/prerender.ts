@@ -14,8 +14,67 @@
 // it over the mounted shell only while the shell shows the marketing remote (loading or rendering): on a
 // remote error, or if the visitor navigated elsewhere first, it is hidden.
 // Site root files: /sitemap.xml and /robots.txt are fetched from the marketing remote and cached like the manifest.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
-const escapeHtml = (value) =>
+/** One page (or one language of a page) of the marketing prerender manifest. */
+export interface PrerenderEntry {
+  path?: string;
+  lang?: string;
+  title?: string;
+  description?: string;
+  robots?: string;
+  canonical?: string;
+  alternates?: unknown;
+  /** meta property / name → content (undefined and objects skipped) */
+  og?: Record<string, string | number | boolean | null | undefined>;
+  jsonLd?: unknown;
+  bodyFile?: string;
+  /** route entries only: the entry of each language */
+  locales?: Record<string, PrerenderEntry>;
+}
+
+/** dist/prerender/manifest.json of the marketing remote (or, older, the routes alone). */
+interface PrerenderManifest {
+  routes?: Record<string, PrerenderEntry>;
+  siteUrl?: string;
+  styles?: string;
+  [route: string]: unknown;
+}
+
+export interface InjectOptions {
+  stylesheetHref?: string | null;
+  preloads?: { href: string; as: string; crossorigin?: boolean }[];
+}
+
+/** The request fields the language choice reads. */
+export interface PrerenderRequest {
+  url?: string;
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+export interface Prerenderer {
+  render(pathname: string, html: string, req?: PrerenderRequest): Promise<string>;
+  getManifest(): Promise<Record<string, PrerenderEntry> | null>;
+  rootFile(pathname: string): Promise<{ type: string; body: string } | null>;
+  isKnownRoute(pathname: string): Promise<boolean | null>;
+}
+
+export interface PrerendererOptions {
+  baseUrl: string;
+  siteUrl?: string;
+  fetchImpl?: typeof fetch;
+  ttlMs?: number;
+  now?: () => number;
+  timeoutMs?: number;
+  log?: (msg: string) => void;
+}
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object';
+
+export const escapeHtml = (value: unknown): string =>
   String(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -25,19 +84,19 @@ const escapeHtml = (value) =>
 
 const SAFE_BODY_FILE = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.html?$/;
 
-function normalizeRoute(pathname) {
+export function normalizeRoute(pathname: string): string {
   const clean = pathname.split('?')[0].split('#')[0];
   return clean.length > 1 ? clean.replace(/\/+$/, '') : clean;
 }
 
 /** Builds the head tags of one manifest entry (every value escaped). */
-function headTags(entry) {
-  const tags = [];
+export function headTags(entry: PrerenderEntry): string {
+  const tags: string[] = [];
   if (entry.description) tags.push(`<meta name="description" content="${escapeHtml(entry.description)}" />`);
   if (entry.robots) tags.push(`<meta name="robots" content="${escapeHtml(entry.robots)}" />`);
   if (entry.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(entry.canonical)}" />`);
-  for (const alt of Array.isArray(entry.alternates) ? entry.alternates : []) {
-    if (alt && alt.hreflang && alt.href) {
+  for (const alt of Array.isArray(entry.alternates) ? (entry.alternates as unknown[]) : []) {
+    if (isObject(alt) && alt.hreflang && alt.href) {
       tags.push(`<link rel="alternate" hreflang="${escapeHtml(alt.hreflang)}" href="${escapeHtml(alt.href)}" />`);
     }
   }
@@ -49,7 +108,7 @@ function headTags(entry) {
     tags.push(`<meta ${attr}="${escapeHtml(property)}" content="${escapeHtml(value)}" />`);
   }
   if (Array.isArray(entry.jsonLd)) {
-    for (const block of entry.jsonLd) {
+    for (const block of entry.jsonLd as unknown[]) {
       // JSON in a script element: neutralise "</" so the block cannot close the element
       tags.push(`<script type="application/ld+json">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`);
     }
@@ -57,17 +116,19 @@ function headTags(entry) {
   return tags.join('\n    ');
 }
 
-const PRERENDER_ID = 'citable-prerender';
+export const PRERENDER_ID = 'citable-prerender';
 /**
  * The script inlined right after the copy: taps, typing and focus on the copy are kept and handed to the
- * live page when it takes over (./prerender-taps.js). Its hash goes into the shell page's
- * Content-Security-Policy (app-server.cjs), which allows no other inline script.
+ * live page when it takes over (src/prerender-taps.js). Its hash goes into the shell page's
+ * Content-Security-Policy (app-server.ts), which allows no other inline script.
+ * A plain browser script, not compiled: read from src/ whether this module runs from src/ (jest) or dist/.
  */
-const TAPS_SCRIPT = require('node:fs')
-  .readFileSync(require('node:path').join(__dirname, 'prerender-taps.js'), 'utf8')
+export const TAPS_SCRIPT_FILE = path.join(__dirname, '..', 'src', 'prerender-taps.js');
+export const TAPS_SCRIPT = fs
+  .readFileSync(TAPS_SCRIPT_FILE, 'utf8')
   .replace(/^\/\*[\s\S]*?\*\/\s*/, '')
   .trim();
-const TAPS_SCRIPT_HASH = `sha256-${require('node:crypto').createHash('sha256').update(TAPS_SCRIPT).digest('base64')}`;
+export const TAPS_SCRIPT_HASH = `sha256-${crypto.createHash('sha256').update(TAPS_SCRIPT).digest('base64')}`;
 /** Height of the shell's sticky header (shell/src/features/layout/components/AppHeader.tsx HEADER_HEIGHT). */
 const HEADER_HEIGHT = 64;
 const HANDOFF_CSS =
@@ -79,11 +140,11 @@ const HANDOFF_CSS =
   // an error panel (remote down, bad config) must never be covered: the error panel carries data-remote too,
   // so this rule outranks the one above whatever the selectors' specificity
   `body:has([data-testid="remote-error"]) #${PRERENDER_ID},body:has([data-testid="config-error"]) #${PRERENDER_ID}{display:none!important}` +
-  // a control tapped before the live page took over (./prerender-taps.js): it answers when the page is ready
+  // a control tapped before the live page took over (src/prerender-taps.js): it answers when the page is ready
   `#${PRERENDER_ID} [data-cz-pending]{cursor:progress;opacity:.72;transition:opacity .2s}`;
 
 /** Injects head data and body HTML of a manifest entry into the shell's index.html. */
-function injectPrerender(html, entry, bodyHtml, opts = {}) {
+export function injectPrerender(html: string, entry: PrerenderEntry, bodyHtml: string, opts: InjectOptions = {}): string {
   let out = html;
   if (entry.title) {
     const title = `<title>${escapeHtml(entry.title)}</title>`;
@@ -91,7 +152,7 @@ function injectPrerender(html, entry, bodyHtml, opts = {}) {
   }
   if (entry.lang && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(entry.lang)) {
     out = /<html[^>]*\slang=/.test(out)
-      ? out.replace(/<html([^>]*?)\slang=(?:"[^"]*"|'[^']*'|[^\s>]+)/, (_m, attrs) => `<html${attrs} lang="${entry.lang}"`)
+      ? out.replace(/<html([^>]*?)\slang=(?:"[^"]*"|'[^']*'|[^\s>]+)/, (_m, attrs: string) => `<html${attrs} lang="${entry.lang}"`)
       : out.replace(/<html/, () => `<html lang="${entry.lang}"`);
   }
   let tags = headTags(entry);
@@ -125,7 +186,11 @@ function injectPrerender(html, entry, bodyHtml, opts = {}) {
 const SUPPORTED = ['fr', 'en'];
 
 /** Language of a request: ?lng= first, then Accept-Language (q-weighted), else null. */
-function requestLanguage(url, headers = {}, supported = SUPPORTED) {
+export function requestLanguage(
+  url: string | undefined,
+  headers: Record<string, string | string[] | undefined> = {},
+  supported: readonly string[] = SUPPORTED,
+): string | null {
   try {
     const lng = new URL(url || '/', 'http://localhost').searchParams.get('lng');
     const short = lng && lng.toLowerCase().slice(0, 2);
@@ -149,31 +214,39 @@ function requestLanguage(url, headers = {}, supported = SUPPORTED) {
 }
 
 /** Rewrites every string value starting with `from` to start with `to` (deep copy). */
-function rebase(value, from, to) {
+export function rebase<T>(value: T, from: string | null | undefined, to: string | null | undefined): T {
   if (!from || !to || from === to) return value;
-  if (typeof value === 'string') return value === from || value.startsWith(`${from}/`) || value.startsWith(`${from}?`) ? to + value.slice(from.length) : value;
-  if (Array.isArray(value)) return value.map((v) => rebase(v, from, to));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rebase(v, from, to)]));
+  if (typeof value === 'string') {
+    return (value === from || value.startsWith(`${from}/`) || value.startsWith(`${from}?`) ? to + value.slice(from.length) : value) as T;
+  }
+  if (Array.isArray(value)) return value.map((v: unknown) => rebase(v, from, to)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rebase(v, from, to)])) as T;
   return value;
 }
 
-/**
- * @param {{ baseUrl: string, siteUrl?: string, fetchImpl?: typeof fetch, ttlMs?: number, now?: () => number, timeoutMs?: number, log?: (msg: string) => void }} opts
- */
-function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttlMs = 30_000, now = Date.now, timeoutMs = 2_000, log = () => {} }) {
+/** The shell server's prerenderer of the marketing pages (files of the marketing remote at baseUrl). */
+export function createPrerenderer({
+  baseUrl,
+  siteUrl,
+  fetchImpl = globalThis.fetch,
+  ttlMs = 30_000,
+  now = Date.now,
+  timeoutMs = 2_000,
+  log = () => {},
+}: PrerendererOptions): Prerenderer {
   const base = baseUrl.replace(/\/+$/, '');
-  const cache = new Map(); // url -> { at, value }
+  const cache = new Map<string, { at: number; value: unknown }>(); // url -> { at, value }
 
-  async function cached(url, parse) {
+  async function cached<T>(url: string, parse: (response: Response) => Promise<T>): Promise<T | null> {
     const hit = cache.get(url);
-    if (hit && now() - hit.at < ttlMs) return hit.value;
-    let value = null;
+    if (hit && now() - hit.at < ttlMs) return hit.value as T | null;
+    let value: T | null = null;
     try {
       const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
       if (response.ok) value = await parse(response);
       else log(`prerender: ${url} → HTTP ${response.status}`);
     } catch (error) {
-      log(`prerender: ${url} unavailable (${error && error.message ? error.message : error})`);
+      log(`prerender: ${url} unavailable (${errorMessage(error)})`);
     }
     cache.set(url, { at: now(), value });
     return value;
@@ -181,33 +254,34 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
 
   const site = siteUrl ? siteUrl.replace(/\/+$/, '') : null;
 
-  async function getManifestFile() {
-    const manifest = await cached(`${base}/prerender/manifest.json`, (r) => r.json());
-    return manifest && typeof manifest === 'object' ? manifest : null;
+  async function getManifestFile(): Promise<PrerenderManifest | null> {
+    const manifest = await cached(`${base}/prerender/manifest.json`, (r) => r.json() as Promise<unknown>);
+    return isObject(manifest) ? (manifest as PrerenderManifest) : null;
   }
 
-  async function getManifest() {
+  /** route → entry (a manifest without `routes` is the routes alone) */
+  const routesOf = (manifest: PrerenderManifest): Record<string, PrerenderEntry> =>
+    isObject(manifest.routes) ? manifest.routes : (manifest as Record<string, PrerenderEntry>);
+
+  async function getManifest(): Promise<Record<string, PrerenderEntry> | null> {
     const manifest = await getManifestFile();
-    if (!manifest) return null;
-    return manifest.routes && typeof manifest.routes === 'object' ? manifest.routes : manifest;
+    return manifest ? routesOf(manifest) : null;
   }
 
   /**
    * The prerendered page for a route, or the input html unchanged.
-   * @param {string} pathname
-   * @param {string} html
-   * @param {{ url?: string, headers?: Record<string, string | string[] | undefined> }} [req] for the language
+   * @param req for the language
    */
-  async function render(pathname, html, req) {
+  async function render(pathname: string, html: string, req?: PrerenderRequest): Promise<string> {
     try {
       const manifest = await getManifestFile();
       if (!manifest) return html;
-      const routes = manifest.routes && typeof manifest.routes === 'object' ? manifest.routes : manifest;
-      const route = routes[normalizeRoute(pathname)];
-      if (!route || typeof route !== 'object') return html;
-      const locales = route.locales && typeof route.locales === 'object' ? route.locales : {};
+      const routes = routesOf(manifest);
+      const route: unknown = routes[normalizeRoute(pathname)];
+      if (!isObject(route)) return html;
+      const locales: Record<string, PrerenderEntry> = isObject(route.locales) ? (route.locales as Record<string, PrerenderEntry>) : {};
       const lang = req ? requestLanguage(req.url, req.headers, Object.keys(locales).length ? Object.keys(locales) : SUPPORTED) : null;
-      let entry = (lang && locales[lang]) || route;
+      let entry: PrerenderEntry = (lang && locales[lang]) || (route as PrerenderEntry);
       if (typeof manifest.siteUrl === 'string') entry = rebase(entry, manifest.siteUrl.replace(/\/+$/, ''), site);
       let bodyHtml = '';
       if (typeof entry.bodyFile === 'string' && SAFE_BODY_FILE.test(entry.bodyFile)) {
@@ -216,7 +290,7 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
       const styles = typeof manifest.styles === 'string' && SAFE_STYLE_FILE.test(manifest.styles) ? `${base}/prerender/${manifest.styles}` : null;
       return injectPrerender(html, entry, bodyHtml, { stylesheetHref: styles, preloads: bodyHtml ? remotePreloads() : [] });
     } catch (error) {
-      log(`prerender: ${pathname} failed (${error && error.message ? error.message : error})`);
+      log(`prerender: ${pathname} failed (${errorMessage(error)})`);
       return html;
     }
   }
@@ -228,13 +302,12 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
    * Only the manifest: a script or stylesheet preload that fails (remote down) is kept by Chromium and
    * handed to the later request for the same URL, so Retry would fail after the remote is back; a
    * failed fetch preload is used up by the shell's first attempt.
-   * @returns {{ href: string, as: string, crossorigin?: boolean }[]}
    */
-  function remotePreloads() {
+  function remotePreloads(): NonNullable<InjectOptions['preloads']> {
     return [{ href: `${base}/mf-manifest.json`, as: 'fetch', crossorigin: true }];
   }
 
-  const ROOT_FILES = {
+  const ROOT_FILES: Record<string, string> = {
     '/sitemap.xml': 'application/xml; charset=utf-8',
     '/robots.txt': 'text/plain; charset=utf-8',
   };
@@ -242,10 +315,9 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
   /**
    * A site-root file taken from the marketing remote (/sitemap.xml, /robots.txt), cached like the
    * manifest, with its URLs rebased onto siteUrl; null when not one of them or unavailable.
-   * @returns {Promise<{ type: string, body: string } | null>}
    */
-  async function rootFile(pathname) {
-    const type = ROOT_FILES[pathname];
+  async function rootFile(pathname: string): Promise<{ type: string; body: string } | null> {
+    const type = Object.prototype.hasOwnProperty.call(ROOT_FILES, pathname) ? ROOT_FILES[pathname] : undefined;
     if (!type) return null;
     const body = await cached(`${base}${pathname}`, (r) => r.text());
     if (typeof body !== 'string') return null;
@@ -257,9 +329,8 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
   /**
    * Whether the marketing remote has a page at this path: true or false from its manifest, null when
    * the manifest cannot be had (then nobody can say, and the page is served as found).
-   * @returns {Promise<boolean | null>}
    */
-  async function isKnownRoute(pathname) {
+  async function isKnownRoute(pathname: string): Promise<boolean | null> {
     try {
       const routes = await getManifest();
       if (!routes) return null;
@@ -273,5 +344,3 @@ function createPrerenderer({ baseUrl, siteUrl, fetchImpl = globalThis.fetch, ttl
 }
 
 const SAFE_STYLE_FILE = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*\.css$/;
-
-module.exports = { TAPS_SCRIPT, TAPS_SCRIPT_HASH, createPrerenderer, injectPrerender, headTags, escapeHtml, normalizeRoute, requestLanguage, rebase, PRERENDER_ID };

@@ -1,11 +1,12 @@
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const http = require('node:http');
-const zlib = require('node:zlib');
-const { startAppServer } = require('../app-server.cjs');
-const { buildRuntimeConfig, DEMO_ANON_KEY } = require('../runtime-config.cjs');
-const { createPrerenderer, injectPrerender } = require('../prerender.cjs');
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { startAppServer } from '../app-server';
+import { buildRuntimeConfig, DEMO_ANON_KEY } from '../runtime-config';
+import { createPrerenderer, injectPrerender } from '../prerender';
+import { SHELL_PATHS, AREA_PREFIXES } from '../shell-routes';
 
 const INDEX = `<!doctype html>
 <html lang="fr">
@@ -206,7 +207,7 @@ describe('app server', () => {
     expect(page).toContain('<link rel="canonical" href="https://citable.fr/" />');
     expect(page).toContain('<link rel="alternate" hreflang="en" href="https://citable.fr/?lng=en" />');
     expect(page).toContain('<meta property="og:image" content="https://citable.fr/og.png" />');
-    // the body is laid next to an empty #root (hand-off described in prerender.cjs)
+    // the body is laid next to an empty #root (hand-off described in prerender.ts)
     expect(page).toContain('<div id="root"></div><div id="citable-prerender" data-route="" data-lang="fr"><main><h1>Votre premier article offert</h1></main></div>');
     expect(page).toMatch(/<html [^>]*lang="fr">/);
 
@@ -248,7 +249,6 @@ describe('app server', () => {
 
 describe('shell routes', () => {
   it('match the paths and remote areas of shell/src/config/paths.ts', () => {
-    const { SHELL_PATHS, AREA_PREFIXES } = require('../shell-routes.cjs');
     const source = fs.readFileSync(path.join(__dirname, '../../../shell/src/config/paths.ts'), 'utf8');
     const declared = [...source.matchAll(/^\s+\w+: '(\/[^']*)',$/gm)].map((m) => m[1]).filter((p) => p !== '/');
     const areas = [...source.matchAll(/'(\/[\w-]+)\/\*'/g)].map((m) => m[1]);
