@@ -50,17 +50,18 @@ export function manifestUrl(base: string): string {
 
 /**
  * Default loader of the anon key (local development: SUPABASE_ANON_KEY unset): mint it from JWT_SECRET
- * with worker/src/keys.js when present (the same minting the local stand-in uses; the server never
+ * with the worker's keys module (worker/dist/keys.js, built by `npm run typecheck` and `npm start`) when
+ * present (the same minting the local stand-in uses; the server never
  * imports supabase-local/).
  */
 async function mintAnonKey(env: NodeJS.ProcessEnv): Promise<string> {
-  const keysFile = path.join(ROOT, 'worker', 'src', 'keys.js');
+  const keysFile = path.join(ROOT, 'worker', 'dist', 'keys.js');
   if (!fs.existsSync(keysFile)) return DEMO_ANON_KEY;
-  // worker/src/keys.js is an ES module: mint in a short child process so this CommonJS
+  // worker/dist/keys.js is an ES module: mint in a short child process so this CommonJS
   // module (also loaded by jest and webpack configs) never needs dynamic import()
   const script = `const { mintKeys } = await import(${JSON.stringify(pathToFileURL(keysFile).href)});
 const secret = process.env.JWT_SECRET;
-process.stdout.write((secret ? mintKeys(secret) : mintKeys()).anonKey);`;
+process.stdout.write((await (secret ? mintKeys(secret) : mintKeys())).anonKey);`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     env: { PATH: process.env.PATH, JWT_SECRET: env.JWT_SECRET || '' },
     encoding: 'utf8',

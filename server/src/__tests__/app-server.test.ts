@@ -4,7 +4,7 @@ import path from 'node:path';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { startAppServer } from '../app-server';
-import { buildRuntimeConfig, DEMO_ANON_KEY } from '../runtime-config';
+import { buildRuntimeConfig } from '../runtime-config';
 import { createPrerenderer, injectPrerender } from '../prerender';
 import { SHELL_PATHS, AREA_PREFIXES } from '../shell-routes';
 
@@ -90,19 +90,17 @@ describe('buildRuntimeConfig', () => {
     expect(config.linkedinScriptUrl).toBeNull();
   });
 
-  it('mints the anon key from JWT_SECRET with the worker keys module (worker/src/keys.js) when it exists', async () => {
+  it('mints the anon key from JWT_SECRET with the worker keys module (worker/dist/keys.js, built by npm run typecheck)', async () => {
+    const keysFile = path.resolve(__dirname, '../../../worker/dist/keys.js');
+    expect(fs.existsSync(keysFile)).toBe(true); // npm test type-checks (and so builds the worker) before jest
     const config = await buildRuntimeConfig({}, {});
-    const keysFile = path.resolve(__dirname, '../../../worker/src/keys.js');
-    if (fs.existsSync(keysFile)) {
-      const payload = JSON.parse(Buffer.from(config.supabaseAnonKey.split('.')[1], 'base64url').toString());
-      expect(payload.role).toBe('anon');
-      // a different secret gives a different key
-      const other = await buildRuntimeConfig({ JWT_SECRET: 'another-secret-of-at-least-32-characters!!' });
-      expect(other.supabaseAnonKey).not.toBe(config.supabaseAnonKey);
-      await expect(buildRuntimeConfig({ JWT_SECRET: 'short' })).rejects.toThrow(/at least 32 characters/);
-    } else {
-      expect(config.supabaseAnonKey).toBe(DEMO_ANON_KEY);
-    }
+    const payload = JSON.parse(Buffer.from(config.supabaseAnonKey.split('.')[1], 'base64url').toString());
+    expect(payload.role).toBe('anon');
+    // a different secret gives a different key
+    const other = await buildRuntimeConfig({ JWT_SECRET: 'another-secret-of-at-least-32-characters!!' });
+    expect(other.supabaseAnonKey).not.toBe(config.supabaseAnonKey);
+    expect(JSON.parse(Buffer.from(other.supabaseAnonKey.split('.')[1], 'base64url').toString()).role).toBe('anon');
+    await expect(buildRuntimeConfig({ JWT_SECRET: 'short' })).rejects.toThrow(/at least 32 characters/);
   });
 
   it('rejects invalid URLs with a clear message', async () => {
