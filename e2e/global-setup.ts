@@ -29,7 +29,9 @@ export default async function globalSetup(_config: FullConfig) {
   }
   // the worker's build (worker/dist, incremental): the backend imports its migrations runner, keys and
   // mailer, and the tests its citation analysis
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'worker', 'tsconfig.json')], { cwd: ROOT, stdio: 'inherit' });
+  for (const config of [path.join(ROOT, 'shared', 'tsconfig.engine.json'), path.join(ROOT, 'worker', 'tsconfig.json')]) {
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', config], { cwd: ROOT, stdio: 'inherit' });
+  }
   // the production server is TypeScript: server/dist compiled (incrementally) before anything loads it
   const { buildServer } = (await import(pathToFileURL(path.join(ROOT, 'scripts', 'lib', 'server-build.mjs')).href)) as {
     buildServer: (root: string) => void;

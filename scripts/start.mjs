@@ -73,9 +73,11 @@ async function main() {
   }
 
   // The worker's build (worker/dist, incremental: quick when up to date): the worker process runs it and
-  // the backend imports its migrations runner, keys and mailer.
+  // the backend imports its migrations runner, keys and mailer; first the shared engine it imports (shared/dist/engine).
   log('worker: building…');
-  await runToEnd('worker', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'worker', 'tsconfig.json')], { cwd: ROOT, env });
+  for (const config of [path.join(ROOT, 'shared', 'tsconfig.engine.json'), path.join(ROOT, 'worker', 'tsconfig.json')]) {
+    await runToEnd('worker', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', config], { cwd: ROOT, env });
+  }
 
   const backendCli = path.join(ROOT, 'supabase-local', 'src', 'cli.js');
   if (fs.existsSync(backendCli) && !process.env.SKIP_BACKEND) {

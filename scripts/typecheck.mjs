@@ -11,12 +11,14 @@ import { runToEnd } from './lib/proc.mjs';
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = require.resolve('typescript/bin/tsc');
-const projects = ['shared', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server'];
+// shared/engine is built to shared/dist/engine (CommonJS + declarations) for the worker, before it.
+const projects = ['shared', 'shared/tsconfig.engine.json', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server'];
 
 let failed = [];
 for (const project of projects) {
   try {
-    await runToEnd(project, process.execPath, [tsc, '-p', path.join(ROOT, project, 'tsconfig.json'), '--pretty', 'false']);
+    const config = project.endsWith('.json') ? path.join(ROOT, project) : path.join(ROOT, project, 'tsconfig.json');
+    await runToEnd(project, process.execPath, [tsc, '-p', config, '--pretty', 'false']);
   } catch {
     failed.push(project);
   }

@@ -100,6 +100,29 @@ export type LocationLanguagesRow = {
   linked_country: number;
 };
 
+export type PageBriefSourcesRow = {
+  page: number;
+  n: number;
+  url: string;
+  kind: string;
+  position: number | null;
+  title: string | null;
+  status: string;
+  error: string | null;
+  words: number | null;
+  headings: Json;
+  text: string | null;
+};
+
+export type PageBriefsRow = {
+  page: number;
+  brief: Json;
+  researched_at: string | null;
+  research_action: number | null;
+  edited_at: string | null;
+  updated_at: string;
+};
+
 export type PagesRow = {
   id: number;
   site: number;
@@ -113,6 +136,7 @@ export type PagesRow = {
   hide_revisions_texts_from_preview: boolean;
   serp_results_count: number;
   llm_answers_count: number;
+  content_score: number | null;
 };
 
 export type PagesActionsRow = {
@@ -134,6 +158,8 @@ export type PagesActionsRow = {
   duration_ms: number | null;
   started_at: string | null;
   finished_at: string | null;
+  warnings: Json;
+  stages: Json;
 };
 
 export type PagesKeywordsRow = {
@@ -178,6 +204,11 @@ export type PagesVersionsRow = {
   generated_by_action: number | null;
   generated_for_run: string | null;
   html_sanitized: boolean;
+  claims: Json | null;
+  score: number | null;
+  score_parts: Json | null;
+  structured_data: Json | null;
+  scored_at: string | null;
 };
 
 export type PagesVersionsImagesRow = {
@@ -380,6 +411,79 @@ export type Database = {
           },
         ];
       };
+      page_brief_sources: {
+        Row: PageBriefSourcesRow;
+        Insert: {
+          page: number;
+          n: number;
+          url: string;
+          kind?: string;
+          position?: number | null;
+          title?: string | null;
+          status: string;
+          error?: string | null;
+          words?: number | null;
+          headings?: Json;
+          text?: string | null;
+        };
+        Update: {
+          page?: number;
+          n?: number;
+          url?: string;
+          kind?: string;
+          position?: number | null;
+          title?: string | null;
+          status?: string;
+          error?: string | null;
+          words?: number | null;
+          headings?: Json;
+          text?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_brief_sources_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'page_briefs';
+            referencedColumns: ['page'];
+          },
+        ];
+      };
+      page_briefs: {
+        Row: PageBriefsRow;
+        Insert: {
+          page: number;
+          brief: Json;
+          researched_at?: string | null;
+          research_action?: number | null;
+          edited_at?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          page?: number;
+          brief?: Json;
+          researched_at?: string | null;
+          research_action?: number | null;
+          edited_at?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_briefs_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'page_briefs_research_action_fkey';
+            columns: ['research_action'];
+            isOneToOne: false;
+            referencedRelation: 'pages_actions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       pages: {
         Row: PagesRow;
         Insert: {
@@ -570,6 +674,11 @@ export type Database = {
           generated_by_action?: number | null;
           generated_for_run?: string | null;
           html_sanitized?: boolean;
+          claims?: Json | null;
+          score?: number | null;
+          score_parts?: Json | null;
+          structured_data?: Json | null;
+          scored_at?: string | null;
         };
         Update: {
           id?: string;
@@ -591,6 +700,11 @@ export type Database = {
           generated_by_action?: number | null;
           generated_for_run?: string | null;
           html_sanitized?: boolean;
+          claims?: Json | null;
+          score?: number | null;
+          score_parts?: Json | null;
+          structured_data?: Json | null;
+          scored_at?: string | null;
         };
         Relationships: [
           {

@@ -1,0 +1,17 @@
+// @citable/shared/engine: the article engine's shapes and pure functions, used by the worker (Node,
+// built to shared/dist/engine by npm run typecheck) and by the browser (TypeScript source).
+export type {
+  ActionStage,
+  ActionWarning,
+  Brief,
+  BriefQuestion,
+  BriefSection,
+  BriefSource,
+  BriefTerm,
+  Claim,
+  ContentScore,
+  EngineLanguage,
+  OutlineHeading,
+  ScorePart,
+  ScorePartKey,
+} from './types';
