@@ -57,6 +57,7 @@ create policy "Brief sources: owner reads" on public.page_brief_sources for sele
 -- An end user's write marks the brief edited (the worker's does not).
 create function private.page_briefs_touch() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
@@ -74,6 +75,7 @@ begin
   return new;
 end
 $$;
+revoke all on function private.page_briefs_touch() from public;
 create trigger page_briefs_touch before insert or update on public.page_briefs
   for each row execute function private.page_briefs_touch();
 
@@ -105,6 +107,7 @@ comment on column public.pages_actions.stages is 'ActionStage[]: time and cost o
 -- after an end user's write of the HTML); an end user's insert or update cannot set them.
 create function private.pages_versions_keep_checks() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
@@ -119,12 +122,14 @@ begin
   return new;
 end
 $$;
+revoke all on function private.pages_versions_keep_checks() from public;
 create trigger pages_versions_keep_checks before insert or update on public.pages_versions
   for each row execute function private.pages_versions_keep_checks();
 
 -- A client's direct write cannot set it; the versions trigger below (nested, depth > 1) can.
 create function private.pages_keep_content_score() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
@@ -134,6 +139,7 @@ begin
   return new;
 end
 $$;
+revoke all on function private.pages_keep_content_score() from public;
 create trigger pages_keep_content_score before insert or update of content_score on public.pages
   for each row execute function private.pages_keep_content_score();
 
