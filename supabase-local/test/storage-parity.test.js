@@ -46,6 +46,22 @@ describe('storage parity with Supabase Storage through supabase-js', () => {
     await env?.close();
   });
 
+  /** A supabase-js client whose requests carry no key: supabase-js always sends it, so a fetch that drops it (and the apikey the gateway would use instead). */
+  function bareClient() {
+    return createClient(stack.url, stack.anonKey, {
+      realtime: { transport: ws },
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: {
+        fetch: (input, init = {}) => {
+          const headers = new Headers(init.headers);
+          headers.delete('authorization');
+          headers.delete('apikey');
+          return fetch(input, { ...init, headers });
+        },
+      },
+    });
+  }
+
   test('list v2: folders are { id: null, name } with the full prefix; objects carry their key under the prefix; cursor pages', async () => {
     const bucket = unique('listv2');
     assert.equal((await service.storage.createBucket(bucket, { public: false })).error, null);
@@ -170,19 +186,7 @@ describe('storage parity with Supabase Storage through supabase-js', () => {
   });
 
   test('no authorization header: storage-api\'s schema error, HTTP 400', async () => {
-    // supabase-js always sends the key; a fetch that drops it (and the apikey the gateway would use instead).
-    const bare = createClient(stack.url, stack.anonKey, {
-      realtime: { transport: ws },
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: {
-        fetch: (input, init = {}) => {
-          const headers = new Headers(init.headers);
-          headers.delete('authorization');
-          headers.delete('apikey');
-          return fetch(input, { ...init, headers });
-        },
-      },
-    });
+    const bare = bareClient();
     const { error } = await bare.storage.listBuckets();
     assertStorageError(error, '400', 'InvalidRequest', "headers must have required property 'authorization'");
     const res = await fetch(`${stack.url}/storage/v1/bucket`);
@@ -193,6 +197,30 @@ describe('storage parity with Supabase Storage through supabase-js', () => {
     // Listing needs it too (storage-api's authSchema is on every authenticated route).
     const objects = await bare.storage.from('seo1').list('logos');
     assertStorageError(objects.error, '400', 'InvalidRequest');
+  });
+
+  test('info and HEAD of an object without a token: a public bucket\'s answer, a private bucket is not found', async () => {
+    // storage-api's GET /object/info/:bucket/* and HEAD /object/:bucket/* take no token (allowInvalidJwt).
+    const bare = bareClient();
+    const pub = unique('pub');
+    const priv = unique('priv');
+    assert.equal((await service.storage.createBucket(pub, { public: true })).error, null);
+    assert.equal((await service.storage.createBucket(priv, { public: false })).error, null);
+    for (const bucket of [pub, priv]) assert.equal((await service.storage.from(bucket).upload('p.txt', 'public?', { contentType: 'text/plain' })).error, null);
+    const info = await bare.storage.from(pub).info('p.txt');
+    assert.equal(info.error, null);
+    assert.equal(info.data.contentType, 'text/plain');
+    assert.deepEqual(await bare.storage.from(pub).exists('p.txt'), { data: true, error: null });
+    assertStorageError((await bare.storage.from(priv).info('p.txt')).error, '404', 'NoSuchBucket');
+    const head = await fetch(`${stack.url}/storage/v1/object/${pub}/p.txt`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-type'), 'text/plain');
+    assert.equal(head.headers.get('content-length'), String('public?'.length));
+    assert.equal((await fetch(`${stack.url}/storage/v1/object/${priv}/p.txt`, { method: 'HEAD' })).status, 400);
+    // An invalid token there counts as none.
+    const forged = await fetch(`${stack.url}/storage/v1/object/info/${pub}/p.txt`, { headers: { authorization: 'Bearer not-a-jwt' } });
+    assert.equal(forged.status, 200);
+    assert.equal((await forged.json()).name, 'p.txt');
   });
 
   test('bytes of another allowed type than declared: accepted, stored as detected; a type the bucket refuses is still refused', async () => {
