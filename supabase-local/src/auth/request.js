@@ -15,6 +15,9 @@ export function isPlainObject(v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** Any non-null object, read field by field. @param {unknown} v @returns {v is Record<string, unknown>} */
+const isObject = (v) => v !== null && typeof v === 'object';
+
 /**
  * The request's JSON body, `{}` when empty. Bad JSON throws HttpError 400 (answered as bad_json),
  * a body past BODY_LIMIT HttpError 413.
@@ -25,7 +28,7 @@ export async function readBody(req) {
   /** @type {unknown} */
   const body = await readJson(req, BODY_LIMIT, errors.badJson().body);
   // readJson gives an object (or an array, whose named fields are all absent).
-  return /** @type {JsonBody} */ (body);
+  return isObject(body) ? body : {};
 }
 
 /**

@@ -32,7 +32,7 @@ export function pgCode(e) {
 }
 
 /**
- * `value`, or null when the query failed because an id is not a uuid (22P02); other errors go on.
+ * The query's result, or `fallback` when it failed because an id is not a uuid (22P02); other errors go on.
  * @template T
  * @param {Promise<T>} query
  * @param {T} fallback
