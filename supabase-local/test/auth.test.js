@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { mintKeys, DEFAULT_JWT_SECRET } from '@citable/worker/keys.js';
-import { firstLink, mailboxFor, makeClient, signedInUser, startTestStack, uniqueEmail } from './helpers.js';
+import { firstLink, mailboxFor, makeClient, rawRequest, signedInUser, startTestStack, uniqueEmail } from './helpers.js';
 
 function fragment(location) {
   return Object.fromEntries(new URLSearchParams(new URL(location).hash.slice(1)));
@@ -201,6 +201,39 @@ describe('auth service', () => {
     const { client } = await signedInUser(stack);
     const notAdmin = await fetch(`${stack.url}/auth/v1/admin/users`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${(await client.auth.getSession()).data.session.access_token}` } });
     assert.equal(notAdmin.status, 403);
+  });
+
+  test('routes: unknown 404, /admin/* checks the service role first, bad path escapes and odd verify types answer 4xx', async () => {
+    const anon = { apikey: stack.anonKey };
+    const service = { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` };
+    const nowhere = await rawRequest(stack.url, 'GET', '/auth/v1/nowhere', anon);
+    assert.equal(nowhere.status, 404);
+    assert.equal(nowhere.body.error_code, 'not_found');
+    // A known path with another method is not a route either (GoTrue answers 404 too).
+    assert.equal((await rawRequest(stack.url, 'DELETE', '/auth/v1/signup', anon)).status, 404);
+    // Under /admin/ the role is checked before the route: the anon key's (the gateway's default bearer) and
+    // a user's 403 not_admin, the service role's 404.
+    const anonAdmin = await rawRequest(stack.url, 'GET', '/auth/v1/admin/nowhere', anon);
+    assert.equal(anonAdmin.status, 403);
+    assert.equal(anonAdmin.body.error_code, 'not_admin');
+    const { client } = await signedInUser(stack);
+    const userToken = (await client.auth.getSession()).data.session.access_token;
+    assert.equal((await rawRequest(stack.url, 'GET', '/auth/v1/admin/nowhere', { ...anon, authorization: `Bearer ${userToken}` })).status, 403);
+    assert.equal((await rawRequest(stack.url, 'GET', '/auth/v1/admin/nowhere', service)).status, 404);
+    // /invite is an admin route; GET /invite is no route.
+    assert.equal((await rawRequest(stack.url, 'POST', '/auth/v1/invite', anon, '{}')).status, 403);
+    assert.equal((await rawRequest(stack.url, 'GET', '/auth/v1/invite', anon)).status, 404);
+    // A malformed escape in a path segment, a well-formed id that is no uuid.
+    assert.equal((await rawRequest(stack.url, 'GET', '/auth/v1/admin/users/%E0%A4%A', service)).status, 404);
+    const notUuid = await rawRequest(stack.url, 'GET', '/auth/v1/admin/users/not%20a%20uuid', service);
+    assert.equal(notUuid.status, 404);
+    assert.equal(notUuid.body.error_code, 'user_not_found');
+    // Verification types are looked up as own keys only: an Object.prototype name is just an invalid token.
+    for (const type of ['constructor', '__proto__', 'toString']) {
+      const res = await rawRequest(stack.url, 'POST', '/auth/v1/verify', { ...anon, 'content-type': 'application/json' }, JSON.stringify({ type, token_hash: 'a'.repeat(56) }));
+      assert.equal(res.status, 403, type);
+      assert.equal(res.body.error_code, 'otp_expired');
+    }
   });
 
   test('settings and health', async () => {
