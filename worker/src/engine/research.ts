@@ -9,7 +9,9 @@
 //   unread_scraped  some of the site's to_scrape pages could not be read
 //   language        the site's language has no text rules: English ones used
 // The action fails only when nothing could be researched at all: no keyword of the operator's (they
-// were derived, so the brief would be a guess) and neither a page read nor a question from the SERP.
+// were derived, so the brief would be a guess) and neither a competitor read nor a question from
+// the SERP. With the operator's keywords, a brief of keywords alone is still what they asked for:
+// done, with the warnings saying what could not be read.
 import pLimit from 'p-limit';
 import type { Pool, PoolClient } from 'pg';
 import { termKey, type Brief, type BriefSource, type EngineLanguage } from '@citable/shared/engine';
@@ -28,8 +30,10 @@ import { extractMainContent } from './extract.js';
 export const READ_CONCURRENCY = 5;
 /** The most of a page read (a bigger one is read up to this size). */
 export const READ_MAX_BYTES = 2_000_000;
-/** Below this, a page's main content is not an article (a listing, a login wall, a stub). */
+/** Below this, a result's main content is not an article (a listing, a login wall, a stub). */
 export const MIN_WORDS = 150;
+/** The site's own pages to scrape may be short (an "about" page): below this they say nothing. */
+export const MIN_SCRAPED_WORDS = 40;
 /** Main keywords searched at most (one SERP query each). */
 export const MAX_KEYWORDS = 3;
 /** Results read at most, whatever the site's serps_nb_results. */
@@ -101,7 +105,7 @@ function fetchFailure(error: unknown, timeoutMs: number): ReadOutcome {
       case 'content_type':
         return { status: 'skipped', error: `not HTML (${/answered ([^,]+),/.exec(error.message)?.[1] ?? 'another type'})` };
       case 'timeout':
-        return { status: 'failed', error: `no answer within ${Math.round(timeoutMs / 1000)} s` };
+        return { status: 'failed', error: `no answer within ${Number((timeoutMs / 1000).toFixed(1))} s` };
       case 'address':
         return { status: 'failed', error: 'refused address (not public)' };
       case 'redirects':
@@ -118,7 +122,7 @@ function fetchFailure(error: unknown, timeoutMs: number): ReadOutcome {
 }
 
 /** Reads one page: its main content, or why not. */
-async function readPage(ctx: ActionContext, url: string): Promise<ReadOutcome> {
+async function readPage(ctx: ActionContext, url: string, minWords: number): Promise<ReadOutcome> {
   if (NOT_HTML.test(new URL(url).pathname)) {
     return { status: 'skipped', error: `not HTML (.${new URL(url).pathname.split('.').pop()?.toLowerCase()} file)` };
   }
@@ -142,7 +146,7 @@ async function readPage(ctx: ActionContext, url: string): Promise<ReadOutcome> {
   } catch (error) {
     return { status: 'failed', error: `could not be parsed (${(error as Error).message.slice(0, 100)})` };
   }
-  if (!page || page.words < MIN_WORDS) return { status: 'failed', error: `too little text (${page?.words ?? 0} words)` };
+  if (!page || page.words < minWords) return { status: 'failed', error: `too little text (${page?.words ?? 0} words)` };
   return { status: 'read', ...page };
 }
 
@@ -227,7 +231,9 @@ export async function researchPage(ctx: ActionContext, page: PageContext): Promi
       planned.map((p, i) =>
         limit(async (): Promise<ResearchSource> => {
           const outcome: ReadOutcome =
-            p.kind === 'serp' && isOwn(p.url) ? { status: 'skipped', error: "the site's own page" } : await readPage(ctx, p.url);
+            p.kind === 'serp' && isOwn(p.url)
+              ? { status: 'skipped', error: "the site's own page" }
+              : await readPage(ctx, p.url, p.kind === 'serp' ? MIN_WORDS : MIN_SCRAPED_WORDS);
           const base = { n: i + 1, url: p.url.slice(0, 2048), kind: p.kind, position: p.position };
           if (outcome.status === 'read') {
             return { ...base, title: (outcome.title ?? p.serpTitle)?.slice(0, 1000) ?? null, status: 'read', error: null, words: outcome.words, headings: outcome.headings, text: outcome.text };
@@ -262,8 +268,7 @@ export async function researchPage(ctx: ActionContext, page: PageContext): Promi
   const docs: ReadDocument[] = competitors
     .filter((s) => s.status === 'read' && s.text)
     .map((s) => ({ n: s.n, text: s.text!, words: s.words ?? 0, headings: s.headings }));
-  const anyRead = sources.some((s) => s.status === 'read');
-  if (keywordsDerived && !anyRead && !serpQuestions.length) {
+  if (keywordsDerived && !docs.length && !serpQuestions.length) {
     throw new PermanentError(
       `Nothing could be researched: the page has no keyword (tried ${keywords.map((k) => `« ${k} »`).join(', ')}) and no result could be read: add a keyword`,
     );
