@@ -2,6 +2,7 @@
 // /storage/v1 and /mailbox; checks the apikey like Kong's key-auth; CORS;
 // body-size caps; per-IP rate limits; one log line per request.
 import http from 'node:http';
+import { PassThrough } from 'node:stream';
 import { authErrorBody, authErrors } from './auth/service.js';
 import { clientIp, sendJson } from './http-util.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -9,7 +10,7 @@ import { createUpstreamPool } from './upstream.js';
 
 const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'trailers',
-  'transfer-encoding', 'upgrade', 'host',
+  'transfer-encoding', 'upgrade', 'host', 'expect',
 ]);
 /**
  * Client-address headers the gateway sets itself: a client's own are dropped, so what PostgREST
@@ -157,10 +158,8 @@ export function createGateway(opts) {
   const validKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
   const isDbDown = opts.isDbDown || (() => false);
   const getPostgrest = typeof opts.postgrest === 'function' ? opts.postgrest : () => opts.postgrest;
-  // Requests with a body go through node:http (streamed, capped); those without one (the
-  // reads) through the lighter keep-alive client of upstream.js.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 });
-  const upstreamPool = createUpstreamPool({ maxIdle: 64 });
+  // Keep-alive connections to PostgREST (undici), for every /rest/v1 request.
+  const upstream = createUpstreamPool({ maxSockets: 128 });
   const restLimit = opts.restConcurrency && opts.restConcurrency > 0 ? opts.restConcurrency : Infinity;
   const restQueueTimeoutMs = opts.restQueueTimeoutMs ?? 10_000;
   let restInFlight = 0;
@@ -307,94 +306,50 @@ export function createGateway(opts) {
       return;
     }
     const hasBody = req.headers['transfer-encoding'] !== undefined || (Number.isFinite(declared) && declared > 0);
-    if (!hasBody) {
-      proxyRestWithoutBody(req, res, pgrst, (subpath || '/') + url.search, release);
-      return;
-    }
+    /** @type {Record<string, string | string[]>} */
     const headers = {};
-    for (const k in req.headers) if (!HOP_BY_HOP.has(k) && !CLIENT_ADDRESS_HEADERS.has(k)) headers[k] = req.headers[k];
+    for (const k in req.headers) {
+      const v = req.headers[k];
+      if (v !== undefined && !HOP_BY_HOP.has(k) && !CLIENT_ADDRESS_HEADERS.has(k)) headers[k] = v;
+    }
     headers['x-forwarded-for'] = clientIp(req);
     headers['x-forwarded-proto'] = 'http';
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
-    const upstream = http.request({
-      ...(pgrst.socketPath ? { socketPath: pgrst.socketPath } : { host: '127.0.0.1', port: pgrst.port }),
-      method: req.method,
-      path: (subpath || '/') + url.search,
-      headers,
-      agent,
-    });
-    // The slot is free once PostgREST answers (its transaction is over by then), or when
-    // the request fails ('close' comes in every case, after the response is read).
-    upstream.once('response', release);
-    upstream.once('close', release);
-    let aborted = false;
-    let sent = 0;
-    req.on('data', (chunk) => {
-      sent += chunk.length;
-      if (sent > bodyLimits.rest && !aborted) {
-        aborted = true;
-        upstream.destroy();
-        req.unpipe(upstream);
-        req.resume();
-        sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
-      }
-    });
-    req.pipe(upstream);
-    upstream.on('response', (up) => {
-      if (aborted) {
-        up.resume();
-        return;
-      }
-      const out = {};
-      // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
-      for (const k in up.headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = up.headers[k];
-      const relay = relayBody(req, res, up.statusCode || 502, out, up);
-      up.on('data', relay.data);
-      up.on('end', relay.end);
-      up.on('error', () => res.destroy());
-    });
-    upstream.on('error', (e) => {
-      if (aborted) return;
-      aborted = true;
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
+    // A body is streamed to PostgREST as it comes, counted: past the cap the upload is cut
+    // (PostgREST never sees a whole request) and the caller gets a 413.
+    /** @type {PassThrough | null} */
+    let body = null;
+    let tooLarge = false;
+    if (hasBody) {
+      const counted = new PassThrough();
+      body = counted;
+      let sent = 0;
+      req.on('data', (/** @type {Buffer} */ chunk) => {
+        sent += chunk.length;
+        if (sent > bodyLimits.rest && !tooLarge) {
+          tooLarge = true;
+          req.unpipe(counted);
+          req.resume();
+          exchange.abort();
+          release();
+          sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
+        }
+      });
+      req.pipe(counted);
+    } else {
       req.resume();
-      sendJson(res, 503, { code: 'PGRST000', details: e.code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
-    });
-  }
-
-  /**
-   * A /rest/v1 request without a body (GET, HEAD, DELETE, empty POST) to PostgREST on a
-   * pooled keep-alive connection: the same headers as the node:http path (the caller's,
-   * minus hop-by-hop ones, plus x-forwarded-*), the response relayed the same way.
-   */
-  function proxyRestWithoutBody(req, res, pgrst, target, release) {
-    req.resume();
-    const where = pgrst.socketPath ? { path: pgrst.socketPath } : { host: '127.0.0.1', port: pgrst.port };
-    let head = `${req.method} ${target} HTTP/1.1\r\nhost: ${pgrst.socketPath ? 'localhost' : `127.0.0.1:${pgrst.port}`}\r\n`;
-    const h = req.headers;
-    for (const k in h) {
-      if (HOP_BY_HOP.has(k) || CLIENT_ADDRESS_HEADERS.has(k)) continue;
-      const v = h[k];
-      if (Array.isArray(v)) for (const one of v) head += `${k}: ${one}\r\n`;
-      else if (v !== undefined) head += `${k}: ${v}\r\n`;
     }
-    head += `x-forwarded-for: ${clientIp(req)}\r\nx-forwarded-proto: http\r\n`;
-    if (h.host) head += `x-forwarded-host: ${h.host}\r\n`;
-    head += '\r\n';
-
+    const where = pgrst.socketPath ? { path: pgrst.socketPath } : { host: '127.0.0.1', port: pgrst.port };
     /** @type {ReturnType<typeof relayBody> | null} */
     let relay = null;
-    const exchange = upstreamPool.request(where, req.method, head, {
-      onHead(st, headers) {
+    const exchange = upstream.request(where, { method: req.method || 'GET', path: (subpath || '/') + url.search, headers, body }, {
+      onHead(st, upHeaders) {
         // The slot is free once PostgREST answers (its transaction is over by then).
         release();
-        /** @type {Record<string, string | string[]>} */
+        /** @type {http.OutgoingHttpHeaders} */
         const out = {};
         // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
-        for (const k in headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = headers[k];
+        for (const k in upHeaders) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = upHeaders[k];
         relay = relayBody(req, res, st, out, exchange);
       },
       onData(chunk) {
@@ -409,7 +364,8 @@ export function createGateway(opts) {
           res.destroy();
           return;
         }
-        sendJson(res, 503, { code: 'PGRST000', details: /** @type {any} */ (e).code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
+        const code = /** @type {{ code?: string }} */ (e).code;
+        sendJson(res, 503, { code: 'PGRST000', details: code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
       },
     });
     // The caller went away: stop relaying (that connection to PostgREST is not reused).
@@ -549,5 +505,5 @@ export function createGateway(opts) {
       return restQueue.length;
     },
   };
-  return { server, agent, upstreamPool, restQueue: restQueueState };
+  return { server, upstream, restQueue: restQueueState };
 }

@@ -183,7 +183,7 @@ export async function startStack({
     // The seed's image URLs point at files shipped in supabase/seed-files (local only, like seed.sql).
     if (prepared.seeded) await storage.seedFiles(seedFilesDir ?? path.join(path.dirname(seedFile ?? DEFAULT_SEED_FILE), 'seed-files'));
 
-    const { server, agent, upstreamPool } = createGateway({
+    const { server, upstream } = createGateway({
       anonKey,
       serviceRoleKey,
       postgrest,
@@ -210,8 +210,7 @@ export async function startStack({
         new Promise((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
-          agent.destroy();
-          upstreamPool.destroy();
+          upstream.destroy().catch(() => {});
         }),
     );
     const actualPort = server.address().port;
