@@ -59,6 +59,16 @@ const ALLOW_HEADERS = [
 ].join(', ');
 const EXPOSE_HEADERS = 'content-range, x-total-count, x-supabase-api-version, content-location, location, etag, content-length, content-type';
 
+/**
+ * @typedef {'signup' | 'token' | 'recover' | 'verify' | 'rpc'} RateLimitName
+ * @typedef {{ rest: number, auth: number }} BodyLimits request body caps in bytes
+ * @typedef {http.IncomingMessage} Req
+ * @typedef {http.ServerResponse} Res
+ * @typedef {(req: Req, res: Res, subpath: string, query: URLSearchParams) => unknown} ServiceHandler
+ * @typedef {{ port?: number | null, socketPath?: string | null, state: string, whenReady: (ms: number) => Promise<boolean> }} PostgrestTarget
+ */
+
+/** @type {Record<RateLimitName, import('./rate-limit.js').RateLimit>} */
 export const DEFAULT_RATE_LIMITS = {
   signup: { max: 60, windowMs: 5 * 60_000 },
   token: { max: 300, windowMs: 5 * 60_000 },
@@ -72,6 +82,7 @@ export const DEFAULT_PUBLIC_RPCS = ['submit_contact_message', 'claim_first_artic
  * REST: an article version's HTML may hold 5,000,000 characters (pages_versions.html_content, migration
  * 20261127000300), up to 3 bytes each in UTF-8 plus JSON's escapes: 16 MiB lets any of them through.
  */
+/** @type {BodyLimits} */
 export const DEFAULT_BODY_LIMITS = { rest: 16 * 1024 * 1024, auth: 64 * 1024 };
 /** REST responses up to this size are sent in one write with a content-length. */
 const SMALL_BODY = 64 * 1024;
@@ -132,9 +143,10 @@ function relayBody(req, res, status, headers, source) {
 /**
  * @param {{
  *   anonKey: string, serviceRoleKey: string,
- *   postgrest: { port?: number | null, socketPath?: string | null, state: string, whenReady: (ms: number) => Promise<boolean> } | (() => any),
- *   auth: { handle: Function }, storage: { handle: Function }, mailbox: { handle: Function },
- *   allowedOrigins?: string[], rateLimits?: object, publicRpcs?: string[], bodyLimits?: object,
+ *   postgrest: PostgrestTarget | (() => PostgrestTarget | null),
+ *   auth: { handle: ServiceHandler }, storage: { handle: ServiceHandler }, mailbox: { handle: ServiceHandler },
+ *   allowedOrigins?: string[], rateLimits?: Partial<Record<RateLimitName, import('./rate-limit.js').RateLimit>>,
+ *   publicRpcs?: string[], bodyLimits?: Partial<BodyLimits>,
  *   isDbDown?: () => boolean, log?: (m: string) => void,
  *   restConcurrency?: number, restQueueTimeoutMs?: number,
  * }} opts
@@ -152,12 +164,19 @@ export function createGateway(opts) {
   const origins = new Set(opts.allowedOrigins && opts.allowedOrigins.length ? opts.allowedOrigins : DEFAULT_ALLOWED_ORIGINS);
   const anyOrigin = origins.has('*');
   const limits = { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimits || {}) };
-  const limiters = Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, createRateLimiter(v)]));
+  const limiters = {
+    signup: createRateLimiter(limits.signup),
+    token: createRateLimiter(limits.token),
+    recover: createRateLimiter(limits.recover),
+    verify: createRateLimiter(limits.verify),
+    rpc: createRateLimiter(limits.rpc),
+  };
   const publicRpcs = new Set((opts.publicRpcs || DEFAULT_PUBLIC_RPCS).map((n) => n.toLowerCase()));
   const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...(opts.bodyLimits || {}) };
   const validKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
   const isDbDown = opts.isDbDown || (() => false);
-  const getPostgrest = typeof opts.postgrest === 'function' ? opts.postgrest : () => opts.postgrest;
+  const { postgrest } = opts;
+  const getPostgrest = typeof postgrest === 'function' ? postgrest : () => postgrest;
   // Keep-alive connections to PostgREST (undici), for every /rest/v1 request.
   const upstream = createUpstreamPool({ maxSockets: 128 });
   const restLimit = opts.restConcurrency && opts.restConcurrency > 0 ? opts.restConcurrency : Infinity;
@@ -195,6 +214,7 @@ export function createGateway(opts) {
     else restInFlight -= 1;
   }
 
+  /** @param {Req} req @param {Res} res */
   function cors(req, res) {
     const origin = req.headers.origin;
     if (!origin) return;
@@ -205,6 +225,7 @@ export function createGateway(opts) {
     res.setHeader('vary', 'Origin');
   }
 
+  /** @param {Req} req @param {Res} res */
   function preflight(req, res) {
     const origin = req.headers.origin;
     if (origin && (anyOrigin || origins.has(origin))) {
@@ -221,7 +242,12 @@ export function createGateway(opts) {
     res.end();
   }
 
-  /** Kong key-auth: the apikey header (or ?apikey=) must be one of the project keys. */
+  /**
+   * Kong key-auth: the apikey header (or ?apikey=) must be one of the project keys.
+   * @param {Req} req
+   * @param {URL} url
+   * @returns {{ status: number, body: object } | null} the refusal, or null
+   */
   function checkApiKey(req, url) {
     const key = req.headers.apikey || url.searchParams.get('apikey');
     if (!key) return { status: 401, body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' } };
@@ -231,6 +257,7 @@ export function createGateway(opts) {
     return null;
   }
 
+  /** @param {Req} req @param {Res} res @param {'auth' | 'rpc'} kind @param {number} retryAfter */
   function tooMany(req, res, kind, retryAfter) {
     res.setHeader('retry-after', String(retryAfter));
     req.resume();
@@ -248,6 +275,7 @@ export function createGateway(opts) {
   }
 
   /** A PostgREST-shaped 400 (PGRST100 is its code for a request it cannot parse). */
+  /** @param {Req} req @param {Res} res @param {string} message */
   function badRestRequest(req, res, message) {
     req.resume();
     sendJson(res, 400, { code: 'PGRST100', details: null, hint: null, message });
@@ -257,11 +285,13 @@ export function createGateway(opts) {
    * The OpenAPI root (GET /rest/v1/) lists every table, column and function: the service role's
    * only, as Supabase does for its new API keys. The caller is the service role when its bearer
    * (or its apikey, the bearer when there is no Authorization) is the service_role key.
+   * @param {Req} req
    */
   function isServiceRole(req) {
     return req.headers.authorization === `Bearer ${opts.serviceRoleKey}`;
   }
 
+  /** @param {Req} req @param {Res} res @param {string} prefix */
   function dbDownResponse(req, res, prefix) {
     req.resume();
     if (prefix === '/auth/v1') {
@@ -273,6 +303,13 @@ export function createGateway(opts) {
     }
   }
 
+  /**
+   * A /rest/v1 request to PostgREST (through the queue when there is one), its answer relayed.
+   * @param {Req} req
+   * @param {Res} res
+   * @param {URL} url
+   * @param {string} subpath
+   */
   async function proxyRest(req, res, url, subpath) {
     const pgrst = getPostgrest();
     const declared = Number(req.headers['content-length']);
@@ -281,13 +318,10 @@ export function createGateway(opts) {
       sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
       return;
     }
-    if (!pgrst || pgrst.state !== 'ready') {
-      const ok = pgrst ? await pgrst.whenReady(5000) : false;
-      if (!ok) {
-        req.resume();
-        sendJson(res, 503, { code: 'PGRST000', details: 'PostgREST is restarting', hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
-        return;
-      }
+    if (!pgrst || (pgrst.state !== 'ready' && !(await pgrst.whenReady(5000)))) {
+      req.resume();
+      sendJson(res, 503, { code: 'PGRST000', details: 'PostgREST is restarting', hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
+      return;
     }
     if (!(await acquireRest())) {
       req.resume();
@@ -339,7 +373,8 @@ export function createGateway(opts) {
     } else {
       req.resume();
     }
-    const where = pgrst.socketPath ? { path: pgrst.socketPath } : { host: '127.0.0.1', port: pgrst.port };
+    /** @type {import('./upstream.js').Where} */
+    const where = pgrst.socketPath ? { path: pgrst.socketPath } : { host: '127.0.0.1', port: Number(pgrst.port) };
     /** @type {ReturnType<typeof relayBody> | null} */
     let relay = null;
     const exchange = upstream.request(where, { method: req.method || 'GET', path: (subpath || '/') + url.search, headers, body }, {
@@ -376,6 +411,7 @@ export function createGateway(opts) {
     });
   }
 
+  /** @param {Req} req @param {Res} res */
   async function handle(req, res) {
     const started = process.hrtime.bigint();
     let url;
@@ -427,6 +463,7 @@ export function createGateway(opts) {
 
     // Rate limits.
     if (prefix === '/auth/v1' && req.method === 'POST') {
+      /** @type {RateLimitName | null} */
       let bucket = null;
       if (subpath === '/signup') bucket = 'signup';
       else if (subpath === '/token') bucket = 'token';
@@ -481,7 +518,7 @@ export function createGateway(opts) {
       else if (prefix === '/auth/v1') await opts.auth.handle(req, res, subpath, url.searchParams);
       else await opts.storage.handle(req, res, subpath, url.searchParams);
     } catch (e) {
-      log(`gateway: unexpected error on ${req.method} ${pathname}: ${e.stack || e.message}`);
+      log(`gateway: unexpected error on ${req.method} ${pathname}: ${e instanceof Error ? e.stack || e.message : e}`);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal gateway error' });
       else res.destroy();
     }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createUpstreamPool } from '../src/upstream.js';
+import { waitFor } from './wait.js';
 
 /**
  * A server that answers each request head with `reply(head)`: a Buffer, or an array of
@@ -61,17 +62,8 @@ async function scriptedServer(where, reply) {
   };
 }
 
-/**
- * Polls `cond` until it holds, failing after `ms`.
- * @param {() => boolean} cond
- */
-async function until(cond, ms = 5000) {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** @param {() => boolean} cond */
+const until = (cond) => waitFor(cond, { timeoutMs: 5000, what: 'the pool to catch up' });
 
 /** One request through the pool; resolves with what the handlers saw. */
 function send(pool, where, method, path = '/x', body = null, headers = {}) {
