@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FullConfig } from '@playwright/test';
-import { freePort } from './support/net';
+import { freePorts } from '../scripts/lib/free-port.cjs';
 import { ROOT, distOf, startPlatform, type AppName } from './support/platform';
 
 interface BackendStack {
@@ -41,10 +41,11 @@ export default async function globalSetup(_config: FullConfig) {
   fs.mkdirSync(artifacts, { recursive: true });
   const backendLog = fs.createWriteStream(path.join(artifacts, 'backend.log'));
 
-  const ports = { shell: await freePort(), marketing: await freePort(), workspace: await freePort(), reviewer: await freePort() };
-  // ports for shells that a test starts itself (another build of a remote next to the same shell
-  // dist): their origins must be allowed by the backend like the platform's own
-  const sparePorts = [await freePort(), await freePort()];
+  // The apps' ports are known before the backend starts (its CORS origins name them), and two spare
+  // ones for shells that a test starts itself (another build of a remote next to the same shell dist):
+  // their origins must be allowed by the backend like the platform's own.
+  const [shell, marketing, workspace, reviewer, ...sparePorts] = await freePorts(6);
+  const ports = { shell, marketing, workspace, reviewer };
   const origins = [...Object.values(ports), ...sparePorts].map((p) => `http://127.0.0.1:${p}`);
   const shellUrl = `http://127.0.0.1:${ports.shell}`;
 
@@ -57,7 +58,7 @@ export default async function globalSetup(_config: FullConfig) {
       startStack: (opts: Record<string, unknown>) => Promise<BackendStack>;
     };
     backend = await startStack({
-      port: await freePort(),
+      port: 0,
       dataDir,
       siteUrl: shellUrl,
       allowedOrigins: origins,

@@ -7,7 +7,7 @@
 // SITE_URL follow these ports unless set (lib/start-env.cjs). Ctrl-C stops everything.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { run, runToEnd, waitForLine, stopAll, prefixFor } from './lib/proc.mjs';
 import { isBuildFresh } from './lib/build-state.mjs';
@@ -16,7 +16,7 @@ import { buildServer } from './lib/server-build.mjs';
 const require = createRequire(import.meta.url);
 const { APPS, REMOTES } = require('@citable/server/ports');
 const { supervise } = require('./lib/supervisor.cjs');
-const { appsEnv, backendEnv, resolveAnyPorts } = require('./lib/start-env.cjs');
+const { appsEnv, backendEnv, resolveAnyPorts, withLocalAnonKey } = require('./lib/start-env.cjs');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isDev = process.argv.includes('--dev');
@@ -81,6 +81,10 @@ async function main() {
 
   const backendCli = path.join(ROOT, 'supabase-local', 'src', 'cli.js');
   if (fs.existsSync(backendCli) && !process.env.SKIP_BACKEND) {
+    // The app servers take the anon key from SUPABASE_ANON_KEY only: the local backend's, minted
+    // from JWT_SECRET by the worker's keys module as the backend mints it.
+    const { mintKeys } = await import(pathToFileURL(path.join(ROOT, 'worker', 'dist', 'keys.js')).href);
+    Object.assign(env, await withLocalAnonKey(env, mintKeys));
     // CORS origins and SITE_URL follow the apps' ports (unless ALLOWED_ORIGINS / SITE_URL are set)
     const backendChildEnv = backendEnv(env);
     // In its own process group: if it dies without stopping its PostgreSQL and PostgREST (kill -9, a
@@ -93,6 +97,7 @@ async function main() {
       { processGroup: true },
     );
   } else {
+    if (!env.SUPABASE_ANON_KEY) throw new Error('SUPABASE_ANON_KEY must be set when the local backend is not started (the anon key of the Supabase project at SUPABASE_URL)');
     log(`backend: ${fs.existsSync(backendCli) ? 'skipped (SKIP_BACKEND)' : 'supabase-local/src/cli.js not found'}; using SUPABASE_URL=${env.SUPABASE_URL}`);
   }
 

@@ -13,7 +13,18 @@ export type { AppServerHandle };
 
 const server = () => require('@citable/server') as typeof ServerModule;
 
-export const startAppServer = (opts: StartAppServerOptions): Promise<AppServerHandle> => server().startAppServer(opts);
-export const startPlatform = (opts?: PlatformOptions): Promise<Platform> => server().startPlatform(opts);
+/**
+ * The app servers take the anon key from SUPABASE_ANON_KEY only: unless the caller's environment
+ * has one, the e2e backend's (E2E_ANON_KEY, set by the global setup).
+ */
+function withAnonKey(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const anonKey = env.SUPABASE_ANON_KEY || process.env.E2E_ANON_KEY;
+  return anonKey ? { ...env, SUPABASE_ANON_KEY: anonKey } : env;
+}
+
+export const startAppServer = (opts: StartAppServerOptions): Promise<AppServerHandle> =>
+  server().startAppServer({ ...opts, env: withAnonKey(opts.env) });
+export const startPlatform = (opts: PlatformOptions = {}): Promise<Platform> =>
+  server().startPlatform({ ...opts, env: withAnonKey(opts.env) });
 
 export const distOf = (app: AppName) => path.join(ROOT, app, 'dist');

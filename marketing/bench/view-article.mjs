@@ -8,10 +8,10 @@
 //   /view/:bench-draft    a client's private link: a draft, fetched fresh by the shell server on every
 //                         request, with the live review panel (Approve, Send for Revision).
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { freePorts } from '../../scripts/lib/free-port.cjs';
 import { buildServer } from '../../scripts/lib/server-build.mjs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -23,16 +23,6 @@ const { startPlatform } = require('@citable/server/platform');
 export const VIEW_TOKEN = '/view/:bench-article';
 export const VIEW_DRAFT_TOKEN = '/view/:bench-draft';
 const DEMO_USER = '00000000-0000-4000-8000-00000000de01';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 const SENTENCES = [
   'Un lombricomposteur bien réglé ne dégage aucune odeur, à condition de respecter quelques règles simples.',
@@ -81,11 +71,13 @@ export function benchArticleHtml(title, words = 3000) {
  */
 export async function startViewBench({ log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'citable-bench-view-'));
-  const ports = { shell: await freePort(), marketing: await freePort(), workspace: await freePort(), reviewer: await freePort() };
+  // the apps' ports are known before the backend starts: its CORS origins and site URL name them
+  const [shell, marketing, workspace, reviewer] = await freePorts(4);
+  const ports = { shell, marketing, workspace, reviewer };
   const origins = Object.values(ports).map((p) => `http://127.0.0.1:${p}`);
   const { startStack } = await import(pathToFileURL(path.join(ROOT, 'supabase-local/src/index.js')).href);
   log('view: starting a local backend for the /view articles');
-  const backend = await startStack({ port: await freePort(), dataDir, siteUrl: origins[0], allowedOrigins: origins });
+  const backend = await startStack({ port: 0, dataDir, siteUrl: origins[0], allowedOrigins: origins });
   let platform = null;
   try {
     const headers = { apikey: backend.serviceRoleKey, Authorization: `Bearer ${backend.serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: 'return=representation' };

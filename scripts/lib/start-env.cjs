@@ -1,6 +1,6 @@
 // The environment `npm start` / `npm run dev` give their children, from the user's environment:
 // every port resolved, the URLs the apps need, and a backend that accepts the apps at those ports.
-const net = require('node:net');
+const { freePort } = require('./free-port.cjs');
 const { APPS, REMOTES, portOf } = require('@citable/server/ports');
 
 const SERVICES = [...APPS, 'backend'];
@@ -56,19 +56,6 @@ function backendEnv(env) {
   return out;
 }
 
-/** A port free right now on this machine (the system picks it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Replaces every port set to 0 ("any free port") by a free port chosen now, so that each app
  * knows where the others are and a restarted child comes back on the same port.
@@ -90,4 +77,17 @@ async function resolveAnyPorts(env, pickPort = freePort) {
   return out;
 }
 
-module.exports = { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts };
+/**
+ * The app servers read the anon key from SUPABASE_ANON_KEY only. With the local backend it is the
+ * backend's own: minted from JWT_SECRET (or the default secret) by `mint` — the worker's keys module,
+ * which the backend uses too, stable for a given secret. A key the user set is kept.
+ * @param {Record<string, string | undefined>} env
+ * @param {(secret?: string) => Promise<{ anonKey: string }>} mint
+ */
+async function withLocalAnonKey(env, mint) {
+  if (env.SUPABASE_ANON_KEY) return env;
+  const { anonKey } = await mint(env.JWT_SECRET || undefined);
+  return { ...env, SUPABASE_ANON_KEY: anonKey };
+}
+
+module.exports = { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts, withLocalAnonKey };

@@ -1,13 +1,6 @@
 // Builds the runtime config served as GET /config.json from environment variables.
 // Used by the production servers (scripts/serve.mjs) and the webpack dev servers.
-import path from 'node:path';
-import fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { spawnSync } from 'node:child_process';
 import { portOf, REMOTES, type RemoteName, type ServiceName } from '../ports.cjs';
-
-// the repository (from src/ under jest, from dist/ once built: both two levels down)
-const ROOT = path.resolve(__dirname, '..', '..');
 
 /** GET /config.json: what the apps read at start (loadRuntimeConfig in @citable/shared). */
 export interface RuntimeConfig {
@@ -19,12 +12,6 @@ export interface RuntimeConfig {
   siteUrl: string;
   contact: { email?: string; phone?: string; address?: string };
 }
-
-export type MintAnonKey = (env: NodeJS.ProcessEnv) => Promise<string>;
-
-/** Supabase's documented self-hosted demo anon key (JWT secret super-secret-jwt-token-with-at-least-32-characters-long). */
-export const DEMO_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 export const DEFAULT_CONTACT = { email: 'contact@citable.fr', phone: '+33 1 84 60 12 34', address: '10 rue de la Paix, 75002 Paris, France' };
 
@@ -48,37 +35,22 @@ export function manifestUrl(base: string): string {
   return /\.json($|\?)/.test(base) ? base : `${trimSlash(base)}/mf-manifest.json`;
 }
 
-/**
- * Default loader of the anon key (local development: SUPABASE_ANON_KEY unset): mint it from JWT_SECRET
- * with the worker's keys module (worker/dist/keys.js, built by `npm run typecheck` and `npm start`) when
- * present (the same minting the local stand-in uses; the server never
- * imports supabase-local/).
- */
-async function mintAnonKey(env: NodeJS.ProcessEnv): Promise<string> {
-  const keysFile = path.join(ROOT, 'worker', 'dist', 'keys.js');
-  if (!fs.existsSync(keysFile)) return DEMO_ANON_KEY;
-  // worker/dist/keys.js is an ES module: mint in a short child process so this CommonJS
-  // module (also loaded by jest and webpack configs) never needs dynamic import()
-  const script = `const { mintKeys } = await import(${JSON.stringify(pathToFileURL(keysFile).href)});
-const secret = process.env.JWT_SECRET;
-process.stdout.write((await (secret ? mintKeys(secret) : mintKeys())).anonKey);`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH, JWT_SECRET: env.JWT_SECRET || '' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`could not mint the anon key from JWT_SECRET: ${result.stderr.trim()}`);
-  return result.stdout.trim();
-}
+/** What an app server says when SUPABASE_ANON_KEY is missing. */
+export const MISSING_ANON_KEY =
+  'SUPABASE_ANON_KEY is not set: the app servers need the Supabase project\'s anon key (hosted Supabase: ' +
+  'dashboard → Project Settings → API keys; `npm start` and `npm run dev` pass the local backend\'s).';
 
-/** The runtime config from environment variables (every URL checked); mintAnonKey replaceable for tests. */
-export async function buildRuntimeConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  deps: { mintAnonKey?: MintAnonKey } = {},
-): Promise<RuntimeConfig> {
+/**
+ * The runtime config from environment variables (every URL checked). The anon key comes from
+ * SUPABASE_ANON_KEY only: the server never mints one (the local backend's is passed by the start
+ * scripts, see scripts/lib/start-env.cjs).
+ */
+export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Promise<RuntimeConfig> {
   const supabaseUrl = trimSlash(
     checkUrl('SUPABASE_URL', env.SUPABASE_URL || `http://localhost:${portOf('backend', env)}`),
   );
-  const supabaseAnonKey = env.SUPABASE_ANON_KEY || (await (deps.mintAnonKey || mintAnonKey)(env));
+  const supabaseAnonKey = env.SUPABASE_ANON_KEY?.trim();
+  if (!supabaseAnonKey) throw new Error(MISSING_ANON_KEY);
 
   const remotes: RuntimeConfig['remotes'] = {};
   for (const name of REMOTES) {

@@ -17,22 +17,26 @@ import path from 'node:path';
 import { DEFAULT_DATA_DIR, startStack } from './index.js';
 
 const env = process.env;
+/** @param {string} m */
 const log = (m) => console.log(m);
 
+/** @param {string | undefined} v @param {boolean} dflt */
 function parseBool(v, dflt) {
   if (v === undefined || v === '') return dflt;
   return /^(1|true|yes|on)$/i.test(v);
 }
 
+/** RATE_LIMIT_* from the environment: the limits set there, the others left to the defaults. */
 function parseRateLimits() {
+  /** @type {Partial<Record<import('./gateway.js').RateLimitName, import('./rate-limit.js').RateLimit>>} */
   const out = {};
-  for (const [name, envName, windowMs] of [
+  for (const [name, envName, windowMs] of /** @type {const} */ ([
     ['signup', 'RATE_LIMIT_SIGNUP', 300_000],
     ['token', 'RATE_LIMIT_TOKEN', 300_000],
     ['recover', 'RATE_LIMIT_RECOVER', 300_000],
     ['verify', 'RATE_LIMIT_VERIFY', 300_000],
     ['rpc', 'RATE_LIMIT_RPC', 60_000],
-  ]) {
+  ])) {
     if (env[envName]) {
       const n = Number.parseInt(env[envName], 10);
       if (!Number.isInteger(n) || n < 1) throw new Error(`${envName} must be a positive integer`);
@@ -51,7 +55,10 @@ function parseRestConcurrency() {
   return n;
 }
 
-/** A non-negative whole number of seconds from the environment; unset = the default. */
+/**
+ * A non-negative whole number of seconds from the environment; unset = the default.
+ * @param {string} name
+ */
 function parseSeconds(name) {
   const v = env[name];
   if (v === undefined || v === '') return undefined;
@@ -63,8 +70,10 @@ function parseSeconds(name) {
 async function main() {
   const port = env.PORT ? Number.parseInt(env.PORT, 10) : 54321;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  /** @type {Awaited<ReturnType<typeof startStack>> | null} */
   let stack = null;
   let exiting = false;
+  /** @param {number} code @param {string} [why] */
   const exit = async (code, why) => {
     if (exiting) return;
     exiting = true;
@@ -74,7 +83,7 @@ async function main() {
     try {
       await stack?.stop();
     } catch (e) {
-      console.error(`error while stopping: ${e.message}`);
+      console.error(`error while stopping: ${e instanceof Error ? e.message : e}`);
     }
     console.log('Backend stopped');
     process.exit(code);

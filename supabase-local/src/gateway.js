@@ -2,6 +2,7 @@
 // /storage/v1 and /mailbox; checks the apikey like Kong's key-auth; CORS;
 // body-size caps; per-IP rate limits; one log line per request.
 import http from 'node:http';
+import { PassThrough } from 'node:stream';
 import { authErrorBody, authErrors } from './auth/service.js';
 import { clientIp, sendJson } from './http-util.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -9,7 +10,7 @@ import { createUpstreamPool } from './upstream.js';
 
 const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'trailers',
-  'transfer-encoding', 'upgrade', 'host',
+  'transfer-encoding', 'upgrade', 'host', 'expect',
 ]);
 /**
  * Client-address headers the gateway sets itself: a client's own are dropped, so what PostgREST
@@ -58,6 +59,16 @@ const ALLOW_HEADERS = [
 ].join(', ');
 const EXPOSE_HEADERS = 'content-range, x-total-count, x-supabase-api-version, content-location, location, etag, content-length, content-type';
 
+/**
+ * @typedef {'signup' | 'token' | 'recover' | 'verify' | 'rpc'} RateLimitName
+ * @typedef {{ rest: number, auth: number }} BodyLimits request body caps in bytes
+ * @typedef {http.IncomingMessage} Req
+ * @typedef {http.ServerResponse} Res
+ * @typedef {(req: Req, res: Res, subpath: string, query: URLSearchParams) => unknown} ServiceHandler
+ * @typedef {{ port?: number | null, socketPath?: string | null, state: string, whenReady: (ms: number) => Promise<boolean> }} PostgrestTarget
+ */
+
+/** @type {Record<RateLimitName, import('./rate-limit.js').RateLimit>} */
 export const DEFAULT_RATE_LIMITS = {
   signup: { max: 60, windowMs: 5 * 60_000 },
   token: { max: 300, windowMs: 5 * 60_000 },
@@ -71,6 +82,7 @@ export const DEFAULT_PUBLIC_RPCS = ['submit_contact_message', 'claim_first_artic
  * REST: an article version's HTML may hold 5,000,000 characters (pages_versions.html_content, migration
  * 20261127000300), up to 3 bytes each in UTF-8 plus JSON's escapes: 16 MiB lets any of them through.
  */
+/** @type {BodyLimits} */
 export const DEFAULT_BODY_LIMITS = { rest: 16 * 1024 * 1024, auth: 64 * 1024 };
 /** REST responses up to this size are sent in one write with a content-length. */
 const SMALL_BODY = 64 * 1024;
@@ -131,9 +143,10 @@ function relayBody(req, res, status, headers, source) {
 /**
  * @param {{
  *   anonKey: string, serviceRoleKey: string,
- *   postgrest: { port?: number | null, socketPath?: string | null, state: string, whenReady: (ms: number) => Promise<boolean> } | (() => any),
- *   auth: { handle: Function }, storage: { handle: Function }, mailbox: { handle: Function },
- *   allowedOrigins?: string[], rateLimits?: object, publicRpcs?: string[], bodyLimits?: object,
+ *   postgrest: PostgrestTarget | (() => PostgrestTarget | null),
+ *   auth: { handle: ServiceHandler }, storage: { handle: ServiceHandler }, mailbox: { handle: ServiceHandler },
+ *   allowedOrigins?: string[], rateLimits?: Partial<Record<RateLimitName, import('./rate-limit.js').RateLimit>>,
+ *   publicRpcs?: string[], bodyLimits?: Partial<BodyLimits>,
  *   isDbDown?: () => boolean, log?: (m: string) => void,
  *   restConcurrency?: number, restQueueTimeoutMs?: number,
  * }} opts
@@ -151,16 +164,21 @@ export function createGateway(opts) {
   const origins = new Set(opts.allowedOrigins && opts.allowedOrigins.length ? opts.allowedOrigins : DEFAULT_ALLOWED_ORIGINS);
   const anyOrigin = origins.has('*');
   const limits = { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimits || {}) };
-  const limiters = Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, createRateLimiter(v)]));
+  const limiters = {
+    signup: createRateLimiter(limits.signup),
+    token: createRateLimiter(limits.token),
+    recover: createRateLimiter(limits.recover),
+    verify: createRateLimiter(limits.verify),
+    rpc: createRateLimiter(limits.rpc),
+  };
   const publicRpcs = new Set((opts.publicRpcs || DEFAULT_PUBLIC_RPCS).map((n) => n.toLowerCase()));
   const bodyLimits = { ...DEFAULT_BODY_LIMITS, ...(opts.bodyLimits || {}) };
   const validKeys = new Set([opts.anonKey, opts.serviceRoleKey]);
   const isDbDown = opts.isDbDown || (() => false);
-  const getPostgrest = typeof opts.postgrest === 'function' ? opts.postgrest : () => opts.postgrest;
-  // Requests with a body go through node:http (streamed, capped); those without one (the
-  // reads) through the lighter keep-alive client of upstream.js.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 });
-  const upstreamPool = createUpstreamPool({ maxIdle: 64 });
+  const { postgrest } = opts;
+  const getPostgrest = typeof postgrest === 'function' ? postgrest : () => postgrest;
+  // Keep-alive connections to PostgREST (undici), for every /rest/v1 request.
+  const upstream = createUpstreamPool({ maxSockets: 128 });
   const restLimit = opts.restConcurrency && opts.restConcurrency > 0 ? opts.restConcurrency : Infinity;
   const restQueueTimeoutMs = opts.restQueueTimeoutMs ?? 10_000;
   let restInFlight = 0;
@@ -196,6 +214,7 @@ export function createGateway(opts) {
     else restInFlight -= 1;
   }
 
+  /** @param {Req} req @param {Res} res */
   function cors(req, res) {
     const origin = req.headers.origin;
     if (!origin) return;
@@ -206,6 +225,7 @@ export function createGateway(opts) {
     res.setHeader('vary', 'Origin');
   }
 
+  /** @param {Req} req @param {Res} res */
   function preflight(req, res) {
     const origin = req.headers.origin;
     if (origin && (anyOrigin || origins.has(origin))) {
@@ -222,7 +242,12 @@ export function createGateway(opts) {
     res.end();
   }
 
-  /** Kong key-auth: the apikey header (or ?apikey=) must be one of the project keys. */
+  /**
+   * Kong key-auth: the apikey header (or ?apikey=) must be one of the project keys.
+   * @param {Req} req
+   * @param {URL} url
+   * @returns {{ status: number, body: object } | null} the refusal, or null
+   */
   function checkApiKey(req, url) {
     const key = req.headers.apikey || url.searchParams.get('apikey');
     if (!key) return { status: 401, body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' } };
@@ -232,6 +257,7 @@ export function createGateway(opts) {
     return null;
   }
 
+  /** @param {Req} req @param {Res} res @param {'auth' | 'rpc'} kind @param {number} retryAfter */
   function tooMany(req, res, kind, retryAfter) {
     res.setHeader('retry-after', String(retryAfter));
     req.resume();
@@ -249,6 +275,7 @@ export function createGateway(opts) {
   }
 
   /** A PostgREST-shaped 400 (PGRST100 is its code for a request it cannot parse). */
+  /** @param {Req} req @param {Res} res @param {string} message */
   function badRestRequest(req, res, message) {
     req.resume();
     sendJson(res, 400, { code: 'PGRST100', details: null, hint: null, message });
@@ -258,11 +285,13 @@ export function createGateway(opts) {
    * The OpenAPI root (GET /rest/v1/) lists every table, column and function: the service role's
    * only, as Supabase does for its new API keys. The caller is the service role when its bearer
    * (or its apikey, the bearer when there is no Authorization) is the service_role key.
+   * @param {Req} req
    */
   function isServiceRole(req) {
     return req.headers.authorization === `Bearer ${opts.serviceRoleKey}`;
   }
 
+  /** @param {Req} req @param {Res} res @param {string} prefix */
   function dbDownResponse(req, res, prefix) {
     req.resume();
     if (prefix === '/auth/v1') {
@@ -274,6 +303,13 @@ export function createGateway(opts) {
     }
   }
 
+  /**
+   * A /rest/v1 request to PostgREST (through the queue when there is one), its answer relayed.
+   * @param {Req} req
+   * @param {Res} res
+   * @param {URL} url
+   * @param {string} subpath
+   */
   async function proxyRest(req, res, url, subpath) {
     const pgrst = getPostgrest();
     const declared = Number(req.headers['content-length']);
@@ -282,13 +318,10 @@ export function createGateway(opts) {
       sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
       return;
     }
-    if (!pgrst || pgrst.state !== 'ready') {
-      const ok = pgrst ? await pgrst.whenReady(5000) : false;
-      if (!ok) {
-        req.resume();
-        sendJson(res, 503, { code: 'PGRST000', details: 'PostgREST is restarting', hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
-        return;
-      }
+    if (!pgrst || (pgrst.state !== 'ready' && !(await pgrst.whenReady(5000)))) {
+      req.resume();
+      sendJson(res, 503, { code: 'PGRST000', details: 'PostgREST is restarting', hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
+      return;
     }
     if (!(await acquireRest())) {
       req.resume();
@@ -307,94 +340,51 @@ export function createGateway(opts) {
       return;
     }
     const hasBody = req.headers['transfer-encoding'] !== undefined || (Number.isFinite(declared) && declared > 0);
-    if (!hasBody) {
-      proxyRestWithoutBody(req, res, pgrst, (subpath || '/') + url.search, release);
-      return;
-    }
+    /** @type {Record<string, string | string[]>} */
     const headers = {};
-    for (const k in req.headers) if (!HOP_BY_HOP.has(k) && !CLIENT_ADDRESS_HEADERS.has(k)) headers[k] = req.headers[k];
+    for (const k in req.headers) {
+      const v = req.headers[k];
+      if (v !== undefined && !HOP_BY_HOP.has(k) && !CLIENT_ADDRESS_HEADERS.has(k)) headers[k] = v;
+    }
     headers['x-forwarded-for'] = clientIp(req);
     headers['x-forwarded-proto'] = 'http';
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
-    const upstream = http.request({
-      ...(pgrst.socketPath ? { socketPath: pgrst.socketPath } : { host: '127.0.0.1', port: pgrst.port }),
-      method: req.method,
-      path: (subpath || '/') + url.search,
-      headers,
-      agent,
-    });
-    // The slot is free once PostgREST answers (its transaction is over by then), or when
-    // the request fails ('close' comes in every case, after the response is read).
-    upstream.once('response', release);
-    upstream.once('close', release);
-    let aborted = false;
-    let sent = 0;
-    req.on('data', (chunk) => {
-      sent += chunk.length;
-      if (sent > bodyLimits.rest && !aborted) {
-        aborted = true;
-        upstream.destroy();
-        req.unpipe(upstream);
-        req.resume();
-        sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
-      }
-    });
-    req.pipe(upstream);
-    upstream.on('response', (up) => {
-      if (aborted) {
-        up.resume();
-        return;
-      }
-      const out = {};
-      // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
-      for (const k in up.headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = up.headers[k];
-      const relay = relayBody(req, res, up.statusCode || 502, out, up);
-      up.on('data', relay.data);
-      up.on('end', relay.end);
-      up.on('error', () => res.destroy());
-    });
-    upstream.on('error', (e) => {
-      if (aborted) return;
-      aborted = true;
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
+    // A body is streamed to PostgREST as it comes, counted: past the cap the upload is cut
+    // (PostgREST never sees a whole request) and the caller gets a 413.
+    /** @type {PassThrough | null} */
+    let body = null;
+    let tooLarge = false;
+    if (hasBody) {
+      const counted = new PassThrough();
+      body = counted;
+      let sent = 0;
+      req.on('data', (/** @type {Buffer} */ chunk) => {
+        sent += chunk.length;
+        if (sent > bodyLimits.rest && !tooLarge) {
+          tooLarge = true;
+          req.unpipe(counted);
+          req.resume();
+          exchange.abort();
+          release();
+          sendJson(res, 413, { code: '413', details: null, hint: null, message: `Request body too large (limit ${bodyLimits.rest} bytes)` });
+        }
+      });
+      req.pipe(counted);
+    } else {
       req.resume();
-      sendJson(res, 503, { code: 'PGRST000', details: e.code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
-    });
-  }
-
-  /**
-   * A /rest/v1 request without a body (GET, HEAD, DELETE, empty POST) to PostgREST on a
-   * pooled keep-alive connection: the same headers as the node:http path (the caller's,
-   * minus hop-by-hop ones, plus x-forwarded-*), the response relayed the same way.
-   */
-  function proxyRestWithoutBody(req, res, pgrst, target, release) {
-    req.resume();
-    const where = pgrst.socketPath ? { path: pgrst.socketPath } : { host: '127.0.0.1', port: pgrst.port };
-    let head = `${req.method} ${target} HTTP/1.1\r\nhost: ${pgrst.socketPath ? 'localhost' : `127.0.0.1:${pgrst.port}`}\r\n`;
-    const h = req.headers;
-    for (const k in h) {
-      if (HOP_BY_HOP.has(k) || CLIENT_ADDRESS_HEADERS.has(k)) continue;
-      const v = h[k];
-      if (Array.isArray(v)) for (const one of v) head += `${k}: ${one}\r\n`;
-      else if (v !== undefined) head += `${k}: ${v}\r\n`;
     }
-    head += `x-forwarded-for: ${clientIp(req)}\r\nx-forwarded-proto: http\r\n`;
-    if (h.host) head += `x-forwarded-host: ${h.host}\r\n`;
-    head += '\r\n';
-
+    /** @type {import('./upstream.js').Where} */
+    const where = pgrst.socketPath ? { path: pgrst.socketPath } : { host: '127.0.0.1', port: Number(pgrst.port) };
     /** @type {ReturnType<typeof relayBody> | null} */
     let relay = null;
-    const exchange = upstreamPool.request(where, req.method, head, {
-      onHead(st, headers) {
+    const exchange = upstream.request(where, { method: req.method || 'GET', path: (subpath || '/') + url.search, headers, body }, {
+      onHead(st, upHeaders) {
         // The slot is free once PostgREST answers (its transaction is over by then).
         release();
-        /** @type {Record<string, string | string[]>} */
+        /** @type {http.OutgoingHttpHeaders} */
         const out = {};
         // PostgREST's own CORS headers (allow-origin *) are replaced by the gateway's.
-        for (const k in headers) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = headers[k];
+        for (const k in upHeaders) if (!HOP_BY_HOP.has(k) && !k.startsWith('access-control-')) out[k] = upHeaders[k];
         relay = relayBody(req, res, st, out, exchange);
       },
       onData(chunk) {
@@ -409,7 +399,8 @@ export function createGateway(opts) {
           res.destroy();
           return;
         }
-        sendJson(res, 503, { code: 'PGRST000', details: /** @type {any} */ (e).code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
+        const code = /** @type {{ code?: string }} */ (e).code;
+        sendJson(res, 503, { code: 'PGRST000', details: code || e.message, hint: 'Retry in a few seconds.', message: 'REST service unavailable' }, { 'retry-after': '2' });
       },
     });
     // The caller went away: stop relaying (that connection to PostgREST is not reused).
@@ -420,6 +411,7 @@ export function createGateway(opts) {
     });
   }
 
+  /** @param {Req} req @param {Res} res */
   async function handle(req, res) {
     const started = process.hrtime.bigint();
     let url;
@@ -471,6 +463,7 @@ export function createGateway(opts) {
 
     // Rate limits.
     if (prefix === '/auth/v1' && req.method === 'POST') {
+      /** @type {RateLimitName | null} */
       let bucket = null;
       if (subpath === '/signup') bucket = 'signup';
       else if (subpath === '/token') bucket = 'token';
@@ -525,7 +518,7 @@ export function createGateway(opts) {
       else if (prefix === '/auth/v1') await opts.auth.handle(req, res, subpath, url.searchParams);
       else await opts.storage.handle(req, res, subpath, url.searchParams);
     } catch (e) {
-      log(`gateway: unexpected error on ${req.method} ${pathname}: ${e.stack || e.message}`);
+      log(`gateway: unexpected error on ${req.method} ${pathname}: ${e instanceof Error ? e.stack || e.message : e}`);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal gateway error' });
       else res.destroy();
     }
@@ -549,5 +542,5 @@ export function createGateway(opts) {
       return restQueue.length;
     },
   };
-  return { server, agent, upstreamPool, restQueue: restQueueState };
+  return { server, upstream, restQueue: restQueueState };
 }

@@ -51,25 +51,39 @@ export function insecureExposure({ host, jwtSecret, mailboxKey, smtpUrl, allowIn
   return null;
 }
 
+/**
+ * @template T
+ * @param {Promise<T>} p
+ * @param {number} ms
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
 function withTimeout(p, ms, what) {
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
-  const t = new Promise((_, rej) => {
+  const t = new Promise((/** @type {(v: never) => void} */ _, rej) => {
     timer = setTimeout(() => rej(new Error(`${what} timed out after ${ms} ms`)), ms);
   });
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
 /**
- * @param {{
+ * @typedef {{
  *   port?: number, host?: string, dataDir?: string, databaseUrl?: string, jwtSecret?: string,
  *   smtpUrl?: string, seed?: boolean, siteUrl?: string, allowedOrigins?: string[],
  *   log?: (m: string) => void, confirmEmail?: boolean,
- *   rateLimits?: object, publicRpcs?: string[], bodyLimits?: object, jwtExpiry?: number,
+ *   rateLimits?: Partial<Record<import('./gateway.js').RateLimitName, import('./rate-limit.js').RateLimit>>,
+ *   publicRpcs?: string[], bodyLimits?: Partial<import('./gateway.js').BodyLimits>, jwtExpiry?: number,
  *   emailMinInterval?: number, disableSignup?: boolean, updatePasswordRequireReauthentication?: boolean,
  *   postgrestPool?: number, onFatal?: (err: Error) => void,
  *   dbWatchdogMs?: number, migrationsDir?: string, seedFile?: string, seedFilesDir?: string,
- *   restConcurrency?: number,
- * }} [options]
+ *   restConcurrency?: number, mailboxKey?: string, allowInsecureDefaults?: boolean,
+ *   refreshTokenReuseInterval?: number,
+ * }} StackOptions
+ */
+
+/**
+ * @param {StackOptions} [options]
  *
  * restConcurrency: /rest/v1 requests in PostgREST at once, the others queue in the gateway
  * in arrival order (see createGateway). Default 0: no gateway queue, PostgREST's pool alone.
@@ -112,6 +126,7 @@ export async function startStack({
   const { anonKey, serviceRoleKey } = await mintKeys(jwtSecret);
   dataDir = path.resolve(dataDir);
   await mkdir(dataDir, { recursive: true });
+  /** @type {Array<() => Promise<unknown>>} what stop() undoes, in reverse order */
   const cleanups = [];
   let stopped = false;
   let dbDown = false;
@@ -124,12 +139,13 @@ export async function startStack({
       try {
         await fn();
       } catch (e) {
-        log(`stop: ${e.message}`);
+        log(`stop: ${e instanceof Error ? e.message : e}`);
       }
     }
   }
 
-  let watchdog = null;
+  /** @type {NodeJS.Timeout | undefined} */
+  let watchdog;
   try {
     const db = await startDatabase({ dataDir, databaseUrl, log: (m) => log(`[postgres] ${m}`) });
     // A dead server's stop() may never settle: bound it (short when it is known to be down).
@@ -183,7 +199,7 @@ export async function startStack({
     // The seed's image URLs point at files shipped in supabase/seed-files (local only, like seed.sql).
     if (prepared.seeded) await storage.seedFiles(seedFilesDir ?? path.join(path.dirname(seedFile ?? DEFAULT_SEED_FILE), 'seed-files'));
 
-    const { server, agent, upstreamPool } = createGateway({
+    const { server, upstream } = createGateway({
       anonKey,
       serviceRoleKey,
       postgrest,
@@ -198,7 +214,7 @@ export async function startStack({
       log,
       restConcurrency: restConcurrency ?? 0,
     });
-    await new Promise((resolve, reject) => {
+    await new Promise((/** @type {(v?: unknown) => void} */ resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
         server.off('error', reject);
@@ -207,14 +223,13 @@ export async function startStack({
     });
     cleanups.push(
       () =>
-        new Promise((resolve) => {
+        new Promise((/** @type {(v?: unknown) => void} */ resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
-          agent.destroy();
-          upstreamPool.destroy();
+          upstream.destroy().catch(() => {});
         }),
     );
-    const actualPort = server.address().port;
+    const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
     const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     publicUrl = `http://${publicHost}:${actualPort}`;
 
@@ -237,11 +252,12 @@ export async function startStack({
         failures = 0;
         slowChecks = 0;
       } catch (e) {
-        if (GONE_CODES.includes(e.code)) failures += 1;
+        const code = /** @type {{ code?: string }} */ (e).code;
+        if (code && GONE_CODES.includes(code)) failures += 1;
         else slowChecks += 1;
         if (failures >= 2 || slowChecks >= SLOW_CHECKS_BEFORE_DOWN) {
           dbDown = true;
-          const err = new Error(`PostgreSQL is down (${e.code || e.message}); the backend cannot serve requests.`);
+          const err = new Error(`PostgreSQL is down (${code || (e instanceof Error ? e.message : e)}); the backend cannot serve requests.`);
           log(err.message);
           if (onFatal) onFatal(err);
         }

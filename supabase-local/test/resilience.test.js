@@ -7,10 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { makeClient, startTestStack } from './helpers.js';
+import { waitFor } from './wait.js';
 
 const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/** Like sleep, but does not keep the test process alive once everything else is done. */
+/** Resolves 'timeout' after ms; does not keep the test process alive once everything else is done. */
 const deadline = (ms) => new Promise((r) => setTimeout(r, ms).unref()).then(() => 'timeout');
 
 async function postmasterPid(dataDir) {
@@ -39,12 +39,7 @@ describe('resilience', () => {
       const during = await fetch(`${env.stack.url}/rest/v1/statuses`, { headers: { apikey: env.stack.anonKey } });
       assert.ok([200, 503].includes(during.status), `got ${during.status}`);
       if (during.status === 503) assert.equal((await during.json()).message, 'REST service unavailable');
-      let ok = false;
-      for (let i = 0; i < 50 && !ok; i += 1) {
-        ok = (await sb.from('statuses').select('*')).status === 200;
-        if (!ok) await sleep(200);
-      }
-      assert.ok(ok, 'REST requests recover');
+      await waitFor(async () => (await sb.from('statuses').select('*')).status === 200, { timeoutMs: 10_000, everyMs: 200, what: 'REST requests to recover' });
       assert.notEqual(env.stack.postgrest.pid, pid);
       assert.ok(env.logs.some((l) => /PostgREST exited unexpectedly \(signal SIGKILL\); restarting/.test(l)));
       assert.ok(env.logs.some((l) => /PostgREST restarted and ready/.test(l)));
@@ -59,8 +54,7 @@ describe('resilience', () => {
     try {
       const pid = await postmasterPid(env.dataDir);
       process.kill(pid, 'SIGKILL');
-      for (let i = 0; i < 50 && !fatal; i += 1) await sleep(100);
-      assert.ok(fatal, 'the stack reported PostgreSQL as down');
+      await waitFor(() => fatal, { timeoutMs: 5000, what: 'the stack to report PostgreSQL as down' });
       assert.match(fatal.message, /PostgreSQL is down/);
       const h = { apikey: env.stack.anonKey };
       const rest = await fetch(`${env.stack.url}/rest/v1/statuses`, { headers: h });
@@ -91,14 +85,11 @@ describe('resilience', () => {
       child.stdout.on('data', (d) => { out += d; });
       child.stderr.on('data', (d) => { out += d; });
       const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-      const ready = (async () => {
-        for (let i = 0; i < 600; i += 1) {
-          if (/Backend ready at http:\/\/127\.0\.0\.1:\d+/.test(out)) return true;
-          if (child.exitCode !== null) return false;
-          await sleep(100);
-        }
-        return false;
-      })();
+      // true once the ready line is out, false if the CLI exited first
+      const ready = waitFor(
+        () => (/Backend ready at http:\/\/127\.0\.0\.1:\d+/.test(out) ? 'ready' : child.exitCode !== null ? 'exited' : null),
+        { timeoutMs: 60_000, everyMs: 50, what: 'the CLI to be ready' },
+      ).then((state) => state === 'ready', () => false);
       return { child, exited, ready, output: () => out };
     };
     try {

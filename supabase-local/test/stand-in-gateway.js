@@ -31,7 +31,7 @@ export async function startStandInGateway(upstream, options = {}) {
     port,
     restQueue: gateway.restQueue,
     async close() {
-      gateway.agent.destroy();
+      await gateway.upstream.destroy();
       gateway.server.closeAllConnections();
       await new Promise((r) => gateway.server.close(r));
       upstream.closeAllConnections();

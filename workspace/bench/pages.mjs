@@ -29,8 +29,8 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { freePorts } from '../../scripts/lib/free-port.cjs';
 import { buildServer } from '../../scripts/lib/server-build.mjs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,18 +44,6 @@ const RUNS = Math.max(3, Number(process.env.BENCH_RUNS || 20));
 const TARGETS = { medianMs: 150, p95Ms: 300, firstRenderMs: 500 };
 
 const log = (m) => process.stderr.write(`[bench:workspace] ${m}\n`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 function stats(values) {
@@ -112,7 +100,9 @@ async function idleTable(page) {
 // ---------------------------------------------------------------- main
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-bench-ws-'));
-  const ports = { shell: await freePort(), marketing: await freePort(), workspace: await freePort(), reviewer: await freePort() };
+  // the apps' ports are known before the backend starts: its CORS origins and site URL name them
+  const [shell, marketing, workspace, reviewer] = await freePorts(4);
+  const ports = { shell, marketing, workspace, reviewer };
   const origins = Object.values(ports).map((p) => `http://127.0.0.1:${p}`);
   const shellUrl = origins[0];
   for (const app of Object.keys(ports)) {

@@ -1,6 +1,6 @@
 // What `npm start` gives its children (scripts/lib/start-env.cjs): ports, URLs, and a backend whose
 // CORS origins and SITE_URL follow the apps' ports.
-const { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts } = require('../start-env.cjs');
+const { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts, withLocalAnonKey } = require('../start-env.cjs');
 
 const DEFAULT_ORIGINS = [3000, 3001, 3002, 3003].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
 
@@ -93,5 +93,19 @@ describe('resolveAnyPorts', () => {
   test('freePort gives a usable port', async () => {
     const port = await freePort();
     expect(port).toBeGreaterThan(0);
+  });
+});
+
+describe('withLocalAnonKey', () => {
+  const mint = async (secret) => ({ anonKey: `anon-for-${secret ?? 'default'}` });
+
+  test('the local backend’s key, minted from JWT_SECRET (or the default secret)', async () => {
+    expect((await withLocalAnonKey({ OTHER: 'x' }, mint)).SUPABASE_ANON_KEY).toBe('anon-for-default');
+    const env = await withLocalAnonKey({ JWT_SECRET: 'a-secret-of-at-least-32-characters-long!', OTHER: 'x' }, mint);
+    expect(env).toMatchObject({ SUPABASE_ANON_KEY: 'anon-for-a-secret-of-at-least-32-characters-long!', OTHER: 'x' });
+  });
+
+  test('keeps a key the user set', async () => {
+    expect((await withLocalAnonKey({ SUPABASE_ANON_KEY: 'mine' }, mint)).SUPABASE_ANON_KEY).toBe('mine');
   });
 });

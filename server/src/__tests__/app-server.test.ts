@@ -82,25 +82,18 @@ describe('buildRuntimeConfig', () => {
     });
   });
 
-  it('defaults to the local ports, null LinkedIn script and a minted anon key', async () => {
-    const config = await buildRuntimeConfig({ BACKEND_PORT: '6000' }, { mintAnonKey: async () => 'minted' });
+  it('defaults to the local ports and a null LinkedIn script', async () => {
+    const config = await buildRuntimeConfig({ BACKEND_PORT: '6000', SUPABASE_ANON_KEY: 'local-anon' });
     expect(config.supabaseUrl).toBe('http://localhost:6000');
-    expect(config.supabaseAnonKey).toBe('minted');
+    expect(config.supabaseAnonKey).toBe('local-anon');
     expect(config.remotes.marketing).toBe('http://localhost:3001/mf-manifest.json');
     expect(config.linkedinScriptUrl).toBeNull();
   });
 
-  it('mints the anon key from JWT_SECRET with the worker keys module (worker/dist/keys.js, built by npm run typecheck)', async () => {
-    const keysFile = path.resolve(__dirname, '../../../worker/dist/keys.js');
-    expect(fs.existsSync(keysFile)).toBe(true); // npm test type-checks (and so builds the worker) before jest
-    const config = await buildRuntimeConfig({}, {});
-    const payload = JSON.parse(Buffer.from(config.supabaseAnonKey.split('.')[1], 'base64url').toString());
-    expect(payload.role).toBe('anon');
-    // a different secret gives a different key
-    const other = await buildRuntimeConfig({ JWT_SECRET: 'another-secret-of-at-least-32-characters!!' });
-    expect(other.supabaseAnonKey).not.toBe(config.supabaseAnonKey);
-    expect(JSON.parse(Buffer.from(other.supabaseAnonKey.split('.')[1], 'base64url').toString()).role).toBe('anon');
-    await expect(buildRuntimeConfig({ JWT_SECRET: 'short' })).rejects.toThrow(/at least 32 characters/);
+  it('takes the anon key from SUPABASE_ANON_KEY only: missing or blank is a clear error, never a minted key', async () => {
+    for (const env of [{}, { SUPABASE_ANON_KEY: '' }, { SUPABASE_ANON_KEY: '  ' }, { JWT_SECRET: 'another-secret-of-at-least-32-characters!!' }]) {
+      await expect(buildRuntimeConfig(env)).rejects.toThrow(/^SUPABASE_ANON_KEY is not set: .*anon key/);
+    }
   });
 
   it('rejects invalid URLs with a clear message', async () => {

