@@ -11,8 +11,9 @@ import { runToEnd } from './lib/proc.mjs';
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = require.resolve('typescript/bin/tsc');
+// supabase-local (the stand-in) is plain JavaScript checked with checkJs strict.
 // shared/engine is built to shared/dist/engine (CommonJS + declarations) for the worker, before it.
-const projects = ['shared', 'shared/tsconfig.engine.json', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server'];
+const projects = ['shared', 'shared/tsconfig.engine.json', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server', 'supabase-local'];
 
 let failed = [];
 for (const project of projects) {
