@@ -7,7 +7,7 @@
 //                  by the term's weight; uses beyond the target earn nothing more
 //   sections 15    brief sections whose title is matched by a heading of the article (h2–h4)
 //   questions 10   brief questions matched by a heading or an FAQ entry (dt, summary, a question line)
-//   length 15      words against targetWords: full marks within ±15 %, falling off linearly (0 words: 0;
+//   length 15      words (text.ts countWords, as research counts the competitors') against targetWords: full marks within ±15 %, falling off linearly (0 words: 0;
 //                  twice the upper bound: 0)
 //   headings 10    exactly one h1 (the writing prompts put the title in an h1), at least one h2, no
 //                  skipped level, no empty heading: each kind of problem takes a quarter off
@@ -16,7 +16,7 @@
 //   claims 10      the penalty for unsupported claims: each one takes a third off (three or more: 0);
 //                  claims not checked yet (null) or none: full marks
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
-import { countTermOccurrences, termKey } from './text';
+import { contentStems, countTermOccurrences, countWords, termKey } from './text';
 import type { Brief, Claim, ContentScore, EngineLanguage, ScorePart, ScorePartKey } from './types';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -227,13 +227,14 @@ const part = (key: ScorePartKey, value: number, advice: Advice): ScorePart => ({
 
 function termsPart(text: string, brief: Brief): ScorePart {
   if (brief.terms.length === 0) return part('terms', 1, null);
+  const stems = contentStems(text, brief.language);
   let earned = 0;
   let total = 0;
   const missing: { term: string; weight: number }[] = [];
   for (const term of brief.terms) {
     const weight = Math.max(0.1, term.added ? 1 : term.weight);
     const target = Math.max(1, term.target);
-    const uses = countTermOccurrences(text, term.term, brief.language);
+    const uses = countTermOccurrences(stems, term.term, brief.language);
     earned += weight * Math.min(1, uses / target);
     total += weight;
     if (uses < target) missing.push({ term: term.term, weight });
@@ -348,7 +349,7 @@ export function contentScore({ html, brief, claims }: { html: string; brief: Bri
     termsPart(outline.text, brief),
     sectionsPart(outline, brief),
     questionsPart(outline, brief),
-    lengthPart(words(outline.text, language).length, brief),
+    lengthPart(countWords(outline.text), brief),
     headingsPart(outline),
     readabilityPart(outline.text, language),
     claimsPart(claims),
