@@ -1,4 +1,5 @@
 import { contentScore, headingIssues, readArticle, readability, SCORE_WEIGHTS, syllables } from './score';
+import { countWords } from './text';
 import type { Brief, Claim, ScorePartKey } from './types';
 
 const brief = (over: Partial<Brief> = {}): Brief => ({
@@ -13,7 +14,7 @@ const brief = (over: Partial<Brief> = {}): Brief => ({
     { title: 'La cuisson du pain', coveredBy: [1, 2] },
   ],
   terms: [
-    { term: 'levain naturel', weight: 1, sources: 5, target: 2 },
+    { term: 'levain naturel', weight: 1, sources: 5, target: 3 },
     { term: 'température de cuisson', weight: 0.8, sources: 4, target: 1 },
     { term: 'farine de seigle', weight: 0.5, sources: 3, target: 1 },
   ],
@@ -98,10 +99,12 @@ describe('contentScore', () => {
   });
 
   it('rises as words come toward the target, full marks within ±15 %, and falls beyond', () => {
-    const values = [0, 60, 120, 160].map((extra) => partOf(contentScore({ html: article({ extraWords: extra }), brief: brief(), claims: [] }), 'length'));
+    const values = [0, 30, 60, 100].map((extra) => partOf(contentScore({ html: article({ extraWords: extra }), brief: brief(), claims: [] }), 'length'));
     for (let i = 1; i < values.length; i++) expect(values[i].value).toBeGreaterThan(values[i - 1].value);
     expect(values[0].advice).toMatchObject({ code: 'add_words', params: { target: 200 } });
-    const atTarget = partOf(contentScore({ html: article({ extraWords: 110 }), brief: brief({ targetWords: 210 }), claims: [] }), 'length');
+    const html = article({ extraWords: 110 });
+    const count = countWords(readArticle(html).text);
+    const atTarget = partOf(contentScore({ html, brief: brief({ targetWords: Math.round(count * 1.1) }), claims: [] }), 'length');
     expect(atTarget.value).toBe(1);
     expect(atTarget.advice).toBeNull();
     const tooLong = partOf(contentScore({ html: article({ extraWords: 600 }), brief: brief(), claims: [] }), 'length');

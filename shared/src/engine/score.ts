@@ -11,7 +11,7 @@
 //                  twice the upper bound: 0)
 //   headings 10    exactly one h1 (the writing prompts put the title in an h1), at least one h2, no
 //                  skipped level, no empty heading: each kind of problem takes a quarter off
-//   readability 10 Kandel & Moles (Flesch adapted to French) for 'fr', Flesch reading ease for 'en':
+//   readability 10 (running text, headings left out) Kandel & Moles (Flesch adapted to French) for 'fr', Flesch reading ease for 'en':
 //                  full marks from 60, nothing at 30 or less
 //   claims 10      the penalty for unsupported claims: each one takes a third off (three or more: 0);
 //                  claims not checked yet (null) or none: full marks
@@ -52,6 +52,8 @@ export interface ArticleOutline {
   faqEntries: string[];
   /** The visible text, blocks separated by newlines. */
   text: string;
+  /** The same without the headings (what readability reads: running text). */
+  bodyText: string;
 }
 
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'head', 'title']);
@@ -64,18 +66,18 @@ const HEADING = /^h([1-6])$/;
 
 const isElement = (node: Node): node is Element => 'tagName' in node;
 
-function textOf(node: Node, out: string[]): void {
+function textOf(node: Node, out: string[], skipHeadings = false): void {
   if (node.nodeName === '#text') {
     out.push((node as DefaultTreeAdapterMap['textNode']).value);
     return;
   }
   if (!isElement(node) && node.nodeName !== '#document-fragment') return;
   if (isElement(node)) {
-    if (SKIPPED.has(node.tagName)) return;
+    if (SKIPPED.has(node.tagName) || (skipHeadings && HEADING.test(node.tagName))) return;
     if (BLOCKS.has(node.tagName)) out.push('\n');
   }
   const children = isElement(node) && node.tagName === 'template' ? [] : ((node as Element).childNodes ?? []);
-  for (const child of children) textOf(child, out);
+  for (const child of children) textOf(child, out, skipHeadings);
   if (isElement(node) && BLOCKS.has(node.tagName)) out.push('\n');
 }
 
@@ -103,16 +105,20 @@ export function readArticle(html: string): ArticleOutline {
     for (const child of (node as Element).childNodes ?? []) walk(child);
   };
   walk(root);
-  const parts: string[] = [];
-  textOf(root, parts);
-  const text = parts
-    .join('')
-    .split('\n')
-    .map(clean)
-    .filter((line) => line !== '')
-    .join('\n');
+  const lines = (skipHeadings: boolean) => {
+    const parts: string[] = [];
+    textOf(root, parts, skipHeadings);
+    return parts
+      .join('')
+      .split('\n')
+      .map(clean)
+      .filter((line) => line !== '')
+      .join('\n');
+  };
+  const text = lines(false);
+  const bodyText = lines(true);
   for (const line of text.split('\n')) if (/[?？]\s*$/.test(line) && line.length <= 300) faqEntries.push(line);
-  return { headings, faqEntries, text };
+  return { headings, faqEntries, text, bodyText };
 }
 
 // ---------------------------------------------------------------------- counting -----
@@ -351,7 +357,7 @@ export function contentScore({ html, brief, claims }: { html: string; brief: Bri
     questionsPart(outline, brief),
     lengthPart(countWords(outline.text), brief),
     headingsPart(outline),
-    readabilityPart(outline.text, language),
+    readabilityPart(outline.bodyText, language),
     claimsPart(claims),
   ];
   const total = Math.round(parts.reduce((sum, p) => sum + p.value * p.weight, 0));
