@@ -5,7 +5,7 @@
 // Parts and weights (they add up to 100):
 //   terms 30       each brief term's uses against its target (text.ts countTermOccurrences), weighted
 //                  by the term's weight; uses beyond the target earn nothing more
-//   sections 15    brief sections whose title is matched by a heading of the article (h2–h4)
+//   sections 15    brief sections whose title is matched by a heading of the article (h2–h6)
 //   questions 10   brief questions matched by a heading or an FAQ entry (dt, summary, a question line)
 //   length 15      words (text.ts countWords, as research counts the competitors') against targetWords: full marks within ±15 %, falling off linearly (0 words: 0;
 //                  twice the upper bound: 0)
