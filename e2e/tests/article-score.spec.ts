@@ -170,17 +170,18 @@ test.describe.serial('content score', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
+  // (accessible names are matched with \s: the browser's accessibility tree reads a no-break space as a space)
   test('versions screen: the score panel, the claims with their passages, the live score while editing', async ({ page }) => {
     await signIn(page, owner);
     await page.goto(`/sites/${siteId}/pages/${scoredPage}/page-versions`);
     const panel = page.getByTestId('score-panel');
     await expect(panel).toHaveAttribute('data-source', 'saved');
     await expect(panel.getByTestId('score-total')).toHaveText(String(expectedTotal));
-    await expect(panel.getByRole('img', { name: new RegExp(`^Score de contenu${NBSP}: ${expectedTotal} sur 100`) })).toBeVisible();
+    await expect(panel.getByRole('img', { name: new RegExp(`^Score de contenu\\s: ${expectedTotal} sur 100`) })).toBeVisible();
     await expect(panel.getByTestId('score-part')).toHaveCount(7);
     // the advice, translated: the missing term, the unsupported claim's figure
     await expect(panel.locator('[data-part="terms"] [data-testid="score-advice"]')).toHaveText(
-      `Ajoutez${NBSP}: «${NBSP}cocotte en fonte${NBSP}»`,
+      `Ajoutez${NBSP}: «${NBSP}température de cuisson${NBSP}» et «${NBSP}cocotte en fonte${NBSP}»`,
     );
     await expect(panel.locator('[data-part="sections"] [data-testid="score-advice"]')).toHaveText(
       `Ajoutez une section sur${NBSP}: «${NBSP}Conserver son pain${NBSP}»`,
@@ -256,7 +257,7 @@ test.describe.serial('content score', () => {
     await signIn(page, owner);
     await page.goto(`/view/${versionId}`);
     await page.getByRole('button', { name: 'Approuver cette version' }).click();
-    const dialog = page.getByRole('dialog', { name: `Approuver malgré des affirmations non étayées${NBSP}?` });
+    const dialog = page.getByRole('dialog', { name: /^Approuver malgré des affirmations non étayées\s\?$/ });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('approve-unsupported-text')).toHaveText(
       `Cet article contient 1${NBSP}affirmation dont les chiffres ne figurent pas dans la source citée. Voulez-vous l’approuver quand même${NBSP}?`,

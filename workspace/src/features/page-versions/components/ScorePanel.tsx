@@ -5,7 +5,7 @@
  * version — the same function run here against the page's brief ('live', 'estimated').
  */
 import type { CSSProperties } from 'react';
-import { Badge, Box, Group, Paper, Progress, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Progress, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconChecks, IconDeviceFloppy, IconTargetArrow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ContentScore } from '@citable/shared/engine';
@@ -102,41 +102,39 @@ export function ScorePanel({ score, source }: ScorePanelProps) {
         </Stack>
       </Group>
 
-      <Box component="ul" aria-label={t('score.partsLabel')} p={0} m={0} style={{ listStyle: 'none' }}>
-        <Stack gap="sm">
-          {score.parts.map((part) => {
-            const label = t(`score.part.${part.key}`, { defaultValue: part.key });
-            const percent = Math.round(part.value * 100);
-            const partLevel = scoreLevel(percent);
-            const advice = adviceText(part.advice, t, i18n.language);
-            return (
-              <li key={part.key} data-testid="score-part" data-part={part.key}>
-                <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
-                  <Text size="sm" fw={600}>
-                    {label}
-                  </Text>
-                  <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                    {t('score.partValue', { points: Math.round(part.value * part.weight * 10) / 10, weight: part.weight })}
+      <Stack component="ul" gap="sm" aria-label={t('score.partsLabel')} p={0} m={0} style={{ listStyle: 'none' }}>
+        {score.parts.map((part) => {
+          const label = t(`score.part.${part.key}`, { defaultValue: part.key });
+          const percent = Math.round(part.value * 100);
+          const partLevel = scoreLevel(percent);
+          const advice = adviceText(part.advice, t, i18n.language);
+          return (
+            <li key={part.key} data-testid="score-part" data-part={part.key}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
+                <Text size="sm" fw={600}>
+                  {label}
+                </Text>
+                <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                  {t('score.partValue', { points: Math.round(part.value * part.weight * 10) / 10, weight: part.weight })}
+                </Text>
+              </Group>
+              <Progress value={percent} color={LEVEL_FILL[partLevel]} size="sm" radius="xl" aria-label={t('score.partBar', { label, percent })} />
+              {advice ? (
+                <Text size="sm" c="gray.8" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="score-advice">
+                  {advice}
+                </Text>
+              ) : (
+                <Group gap={4} mt={4} wrap="nowrap">
+                  <IconChecks size={14} color="#05664a" aria-hidden />
+                  <Text size="xs" c="#05664a">
+                    {t('score.allGood')}
                   </Text>
                 </Group>
-                <Progress value={percent} color={LEVEL_FILL[partLevel]} size="sm" radius="xl" aria-label={t('score.partBar', { label, percent })} />
-                {advice ? (
-                  <Text size="sm" c="gray.8" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="score-advice">
-                    {advice}
-                  </Text>
-                ) : (
-                  <Group gap={4} mt={4} wrap="nowrap">
-                    <IconChecks size={14} color="#05664a" aria-hidden />
-                    <Text size="xs" c="#05664a">
-                      {t('score.allGood')}
-                    </Text>
-                  </Group>
-                )}
-              </li>
-            );
-          })}
-        </Stack>
-      </Box>
+              )}
+            </li>
+          );
+        })}
+      </Stack>
     </Paper>
   );
 }
