@@ -264,9 +264,9 @@ test.describe.serial('content score', () => {
     );
     await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Annuler' }).click();
-    await expect(page.getByTestId('review-state')).toHaveAttribute('data-state', 'draft');
+    await expect(page.getByTestId('review-panel').getByTestId('review-state')).toHaveAttribute('data-state', 'draft');
     await page.getByRole('button', { name: 'Approuver cette version' }).click();
     await page.getByRole('button', { name: 'Approuver quand même' }).click();
-    await expect(page.getByTestId('review-state')).toHaveAttribute('data-state', 'approved');
+    await expect(page.getByTestId('review-panel').getByTestId('review-state')).toHaveAttribute('data-state', 'approved');
   });
 });
