@@ -9,10 +9,12 @@ import { LEVEL_COLOR, LEVEL_TEXT, scoreLevel } from './scoreLevel';
 export interface ScoreBadgeProps {
   score: number | null | undefined;
   size?: 'xs' | 'sm' | 'md' | 'lg';
+  /** the number only (tables): the level is in the accessible name and the tooltip */
+  compact?: boolean;
   testId?: string;
 }
 
-export function ScoreBadge({ score, size = 'sm', testId = 'content-score' }: ScoreBadgeProps) {
+export function ScoreBadge({ score, size = 'sm', compact = false, testId = 'content-score' }: ScoreBadgeProps) {
   const { t } = useTranslation(NS);
   if (score === null || score === undefined) {
     return (
@@ -29,14 +31,14 @@ export function ScoreBadge({ score, size = 'sm', testId = 'content-score' }: Sco
       size={size}
       variant="light"
       color={LEVEL_COLOR[level]}
-      style={{ '--badge-color': LEVEL_TEXT[level], textTransform: 'none' } as CSSProperties}
+      style={{ '--badge-color': LEVEL_TEXT[level], textTransform: 'none', overflow: 'visible', flexShrink: 0 } as CSSProperties}
       title={t('label', { score, level: levelText })}
       data-testid={testId}
       data-score={score}
       data-level={level}
     >
       <VisuallyHidden>{t('label', { score, level: levelText })}</VisuallyHidden>
-      <span aria-hidden>{t('badge', { score, level: levelText })}</span>
+      <span aria-hidden>{compact ? score : t('badge', { score, level: levelText })}</span>
     </Badge>
   );
 }

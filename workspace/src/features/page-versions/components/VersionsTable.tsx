@@ -107,7 +107,7 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                   </Stack>
                 </Table.Td>
                 <Table.Td style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                  <ScoreBadge score={version.score} testId="version-score" />
+                  <ScoreBadge score={version.score} testId="version-score" compact />
                 </Table.Td>
                 <Table.Td style={{ verticalAlign: 'top' }}>
                   <Group gap={4} wrap="nowrap" justify="flex-end">

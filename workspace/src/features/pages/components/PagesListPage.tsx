@@ -277,7 +277,7 @@ export function PagesListPage() {
                         {row.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: 300 }}>
+                    <Table.Td style={{ maxWidth: 260 }}>
                       <Text size="sm" c="gray.7" truncate="end" title={row.url} data-testid="page-url">
                         {row.url}
                       </Text>
@@ -291,7 +291,7 @@ export function PagesListPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <ScoreBadge score={row.content_score} testId="page-score" />
+                      <ScoreBadge score={row.content_score} testId="page-score" compact />
                     </Table.Td>
                     <Table.Td style={{ textAlign: 'right' }}>
                       <Text size="sm">{row.serp_results_count}</Text>
