@@ -42,6 +42,7 @@ export function ScorePanel({ score, source }: ScorePanelProps) {
   }
 
   const level = scoreLevel(score.total);
+  const points = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const levelText = t(`score.level.${level}`);
   const SourceIcon = SOURCE_ICON[source];
 
@@ -115,7 +116,7 @@ export function ScorePanel({ score, source }: ScorePanelProps) {
                   {label}
                 </Text>
                 <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                  {t('score.partValue', { points: Math.round(part.value * part.weight * 10) / 10, weight: part.weight })}
+                  {t('score.partValue', { points: points.format(part.value * part.weight), weight: part.weight })}
                 </Text>
               </Group>
               <Progress value={percent} color={LEVEL_FILL[partLevel]} size="sm" radius="xl" aria-label={t('score.partBar', { label, percent })} />
