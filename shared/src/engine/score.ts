@@ -123,20 +123,31 @@ export function readArticle(html: string): ArticleOutline {
 
 // ---------------------------------------------------------------------- counting -----
 
-/** The words of a text (Intl.Segmenter, word-like segments). */
-export function words(text: string, language: EngineLanguage): string[] {
-  const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
-  const out: string[] = [];
-  for (const segment of segmenter.segment(text)) if (segment.isWordLike) out.push(segment.segment);
-  return out;
+const segmenters = new Map<string, Intl.Segmenter>();
+/** One segmenter per language (creating one is costly; segmenting with it is not). */
+function segmenter(language: EngineLanguage, granularity: 'sentence'): Intl.Segmenter {
+  const key = `${language}:${granularity}`;
+  let found = segmenters.get(key);
+  if (!found) {
+    found = new Intl.Segmenter(language, { granularity });
+    segmenters.set(key, found);
+  }
+  return found;
+}
+
+/** A word (letters, with inner apostrophes or hyphens: « aujourd’hui », « peut-être ») or a number. */
+const WORD = /[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*|\p{N}+(?:[.,]\p{N}+)*/gu;
+
+/** The words of a text (a Unicode regex: ten times faster than Intl.Segmenter's word mode on a long article). */
+export function words(text: string, _language?: EngineLanguage): string[] {
+  return text.match(WORD) ?? [];
 }
 
 /** The sentences of a text (Intl.Segmenter), each line break ending one too (headings, list items). */
 export function sentences(text: string, language: EngineLanguage): string[] {
-  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    for (const segment of segmenter.segment(line)) {
+    for (const segment of segmenter(language, 'sentence').segment(line)) {
       const sentence = segment.segment.trim();
       if (words(sentence, language).length > 0) out.push(sentence);
     }
