@@ -15,3 +15,16 @@ export type {
   ScorePart,
   ScorePartKey,
 } from './types';
+export type { AnalyzedToken } from './text';
+export {
+  analyze,
+  contentStems,
+  countTermOccurrences,
+  countWords,
+  foldAccents,
+  isNumberToken,
+  isStopWord,
+  stem,
+  termKey,
+  tokenize,
+} from './text';
