@@ -48,7 +48,8 @@ export function frenchTypography(html: string): string {
     if (next !== text) node.nodeValue = next;
     if (text.trim()) previousInBlock = true;
   }
-  return root.innerHTML;
+  // the serializer writes U+00A0 as &nbsp;: kept as the character, as the rest of the text
+  return root.innerHTML.replace(/&nbsp;/g, '\u00a0');
 }
 
 function inSkipped(node: Node) {
