@@ -56,6 +56,7 @@ import {
   type SanitizeVersionPayload,
 } from './payloads.js';
 import type { Mail } from './mail/mailer.js';
+import type { ActionStage, ActionWarning } from '@citable/shared/engine';
 
 /** What every task runs with. */
 export interface TaskContext {
@@ -115,6 +116,17 @@ export interface PageActionRow {
 export interface ActionContext extends TaskContext {
   action: PageActionRow;
   recordUsage: (entry: UsageEntry) => void;
+  /**
+   * Records what the run skipped or could not do (pages_actions.warnings, saved when the run ends,
+   * done or failed): nothing the engine skips is silent.
+   */
+  warn: (warning: ActionWarning) => void;
+  /**
+   * Runs one stage of the action and records its time, cost and provider calls
+   * (pages_actions.stages, saved when the run ends), whether it succeeds or throws. Cost and calls
+   * are the usage recorded while it ran: stages of one run are meant to run one after the other.
+   */
+  stage: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 }
 
 /** What an action may answer: a warning (e.g. a model skipped) shown on the done row. */
@@ -134,8 +146,14 @@ export function usageRecorder() {
   const usage = { calls: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, images: 0, serp_queries: 0, models: ([] as string[]) };
   let cost = 0;
   let costReported = false;
+  /** Every usage entry recorded (model, SERP and image calls alike), for the stages' call counts. */
+  let entries = 0;
+  let pricedEntries = 0;
   return {
+    /** Running totals, for a stage's delta. */
+    snapshot: () => ({ cost, entries, pricedEntries }),
     record(entry: UsageEntry) {
+      entries += 1;
       if (entry.model) {
         usage.calls += 1;
         if (!usage.models.includes(entry.model)) usage.models.push(entry.model);
@@ -150,6 +168,7 @@ export function usageRecorder() {
       if (typeof price === 'number' && Number.isFinite(price)) {
         cost += price;
         costReported = true;
+        pricedEntries += 1;
       }
     },
     result: () => ({ usage, cost: costReported ? Number(cost.toFixed(6)) : null }),
@@ -174,6 +193,36 @@ export function addRunCost(
   const prevCost = previous.cost === null || previous.cost === undefined ? null : Number(previous.cost);
   const cost = prevCost === null && current.cost === null ? null : Number(((prevCost ?? 0) + (current.cost ?? 0)).toFixed(6));
   return { usage, cost, durationMs: (Number(previous.durationMs) || 0) + current.durationMs };
+}
+
+/**
+ * The warnings and stages of one attempt of a run: ctx.warn and ctx.stage write here, the run's
+ * end saves them on the row.
+ */
+export function runJournal(recorder: Pick<ReturnType<typeof usageRecorder>, 'snapshot'>) {
+  const warnings: ActionWarning[] = [];
+  const stages: ActionStage[] = [];
+  return {
+    warnings,
+    stages,
+    warn(warning: ActionWarning) {
+      warnings.push(warning);
+    },
+    async stage<T>(name: string, fn: () => Promise<T>): Promise<T> {
+      const before = recorder.snapshot();
+      const started = performance.now();
+      try {
+        return await fn();
+      } finally {
+        const after = recorder.snapshot();
+        const calls = after.entries - before.entries;
+        const priced = after.pricedEntries - before.pricedEntries;
+        // No call: nothing spent. Calls without a reported price: unknown cost (null).
+        const costUsd = priced > 0 ? Number((after.cost - before.cost).toFixed(6)) : calls > 0 ? null : 0;
+        stages.push({ stage: name, ms: Math.round(performance.now() - started), costUsd, calls });
+      }
+    },
+  };
 }
 
 /** Rate-limit reschedules of one run at most; past them a 429 is retried like any other error. */
@@ -206,7 +255,8 @@ export async function runPageAction(
         set status = 'running', attempts = pa.attempts + 1, started_at = now(), finished_at = null,
             cost_usd = case when pa.attempts = 0 then null else pa.cost_usd end,
             usage = case when pa.attempts = 0 then null else pa.usage end,
-            duration_ms = case when pa.attempts = 0 then null else pa.duration_ms end
+            duration_ms = case when pa.attempts = 0 then null else pa.duration_ms end,
+            warnings = '[]'::jsonb, stages = '[]'::jsonb
        from public.actions a
       where pa.id = $1 and a.id = pa.linked_action and pa.status in ('queued', 'running')
       returning pa.*, a.name as action_name, pa.created_date::text as run_key`,
@@ -218,7 +268,15 @@ export async function runPageAction(
   // outage, run again): nothing to do. Every new run sets the row back to queued first.
   if (!action) return;
   const recorder = usageRecorder();
-  const ctx: ActionContext = { ...base, action, recordUsage: recorder.record, log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`) };
+  const journal = runJournal(recorder);
+  const ctx: ActionContext = {
+    ...base,
+    action,
+    recordUsage: recorder.record,
+    warn: journal.warn,
+    stage: journal.stage,
+    log: (m) => base.log(`[action ${id} ${action.action_name}] ${m}`),
+  };
   const finish = (status: 'done' | 'queued' | 'failed', error: string | null) => {
     const { usage, cost, durationMs } = addRunCost(
       { usage: action.usage, cost: action.cost_usd, durationMs: action.duration_ms },
@@ -228,9 +286,10 @@ export async function runPageAction(
     return retryOnConnectionError(() =>
       base.pool.query(
         `update public.pages_actions
-            set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now()
+            set status = $2, last_error = $3, cost_usd = $4, usage = $5, duration_ms = $6, finished_at = now(),
+                warnings = $7, stages = $8
           where id = $1`,
-        [id, status, error, cost, JSON.stringify(usage), durationMs],
+        [id, status, error, cost, JSON.stringify(usage), durationMs, JSON.stringify(journal.warnings), JSON.stringify(journal.stages)],
       ),
     );
   };
