@@ -28,3 +28,17 @@ export {
   termKey,
   tokenize,
 } from './text';
+export type { ArticleOutline, HeadingIssue, Readability } from './score';
+export {
+  contentScore,
+  headingIssues,
+  headingMatches,
+  LENGTH_TOLERANCE,
+  READABILITY_FLOOR,
+  READABILITY_GOOD,
+  readability,
+  readArticle,
+  SCORE_WEIGHTS,
+  sentences,
+  syllables,
+} from './score';

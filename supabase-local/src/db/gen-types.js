@@ -31,6 +31,10 @@ const FUNCTIONS = `    Functions: {
       send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: ReviewedVersion };
       cancel_revision: { Args: { p_version_id: string }; Returns: ReviewedVersion };
       approve_version: { Args: { p_version_id: string }; Returns: ReviewedVersion };
+      get_version_claims_check: {
+        Args: { p_version_id: string };
+        Returns: { checked: boolean; claims: number; unsupported: number } | null;
+      };
       cancel_approval: { Args: { p_version_id: string }; Returns: ReviewedVersion };
       get_article_for_view: { Args: { p_version_id: string }; Returns: ArticleForView | null };
       set_cover_image: { Args: { p_version_id: string; p_image_id: number }; Returns: ArticleForView };
