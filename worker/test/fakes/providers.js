@@ -20,7 +20,7 @@ export const openRouterError = (code, message) => ({ error: { code, message, met
  */
 export async function startFakeProviders(options = {}) {
   const keys = { openrouter: 'or-test-key', serper: 'serper-key', serpapi: 'serpapi-key', dataforseo: 'login:password', ...options.keys };
-  /** @type {{ route: string, body: any, headers: http.IncomingHttpHeaders, url: string }[]} */
+  /** @type {{ route: string, body: any, headers: http.IncomingHttpHeaders, url: string, at?: number }[]} */
   const requests = [];
   /** @type {Map<string, any[]>} */
   const scripts = new Map();
@@ -85,7 +85,7 @@ export async function startFakeProviders(options = {}) {
           : url.pathname.startsWith('/dataforseo/')
             ? 'dataforseo'
             : 'unknown';
-    requests.push({ route, body, headers: req.headers, url: req.url ?? '' });
+    requests.push({ route, body, headers: req.headers, url: req.url ?? '', at: Date.now() });
 
     const queued = scripts.get(route);
     const scripted = queued && queued.length > 0 ? queued.shift() : null;
