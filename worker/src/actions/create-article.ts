@@ -7,7 +7,7 @@
 // 0) commit in one transaction tagged with this run, so a retry never writes twice.
 import { PermanentError, TransientError } from '../errors.js';
 import { loadPageContext, workerTx, type PageContext } from '../db.js';
-import { loadBrief, researchPage } from '../engine/research.js';
+import { loadBrief, researchPage } from '../engine/research-adapter.js';
 import { writeArticle } from '../engine/write.js';
 import { checkVersion, loadCheckContext, writeChecks } from '../engine/checks.js';
 import type { ActionContext } from '../runner.js';

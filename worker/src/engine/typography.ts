@@ -16,10 +16,8 @@ export function frenchText(text: string, after = false): string {
     .replace(/«[ \t\u202f\u00a0]*/g, '«\u00a0')
     .replace(/[ \t\u202f\u00a0]*»/g, '\u00a0»')
     // an ordinary or a thin space (or none) before ; ! ? and before a : that ends a phrase
-    .replace(/([^\s\u00a0?!:;«(\[])[ \t\u202f]*([?!;]+|:)(?=[\s\u00a0»)\]]|$)/g, (m, before: string, mark: string) =>
-      // "http:" or "10:30" never reach here (followed by / or a digit); keep "[1]:" as "[1] :"
-      `${before}\u00a0${mark}`,
-    )
+    // ("http:" and "10:30" are left: followed by / or a digit)
+    .replace(/([^\s\u00a0?!:;«([])[ \t\u202f]*([?!;]+|:)(?=[\s\u00a0»)\]]|$)/g, '$1\u00a0$2')
     .replace(/(\p{L})'(\p{L})/gu, '$1’$2')
     .replace(/\.\.\./g, '…');
   if (after) out = out.replace(/^[ \t\u202f]*([?!;]+|:)(?=[\s\u00a0»)\]]|$)/, '\u00a0$1');
