@@ -83,6 +83,27 @@ describe('SERP providers', () => {
     assert.deepEqual(usage, [{ serp_queries: 1, cost: 0.002 }]);
   });
 
+  it("searchPage: each provider's \"people also ask\" questions beside the organic results, trimmed and each once", async () => {
+    const configs = {
+      serper: { SERP_PROVIDER: 'serper', SERP_API_KEY: fake.keys.serper, SERP_BASE_URL: fake.serperBaseUrl },
+      serpapi: { SERP_PROVIDER: 'serpapi', SERP_API_KEY: fake.keys.serpapi, SERP_BASE_URL: fake.serpapiBaseUrl },
+      dataforseo: { SERP_PROVIDER: 'dataforseo', DATAFORSEO_LOGIN: 'login', DATAFORSEO_PASSWORD: 'password', SERP_BASE_URL: fake.dataforseoBaseUrl },
+    };
+    for (const [name, env] of Object.entries(configs)) {
+      fake.reset();
+      fake.questions((q) => [`Comment faire un ${q} ?`, '  Quand  semer ?  ', 'quand semer ?', '']);
+      const page = await createSerp(loadConfig(env).serp).searchPage(query);
+      assert.equal(page.results.length, 5, name);
+      assert.ok(page.results.every((r) => r.type === 'organic'), name);
+      assert.deepEqual(page.questions, ['Comment faire un potager bio ?', 'Quand semer ?'], name);
+    }
+    fake.reset();
+    fake.questions(() => []);
+    const none = await createSerp(loadConfig(configs.dataforseo).serp).searchPage(query);
+    assert.deepEqual(none.questions, []);
+    assert.equal(none.results.length, 5);
+  });
+
   it('unconfigured providers say what to set', async () => {
     await assert.rejects(createSerp(loadConfig({}).serp).search(query), { message: 'The SERP provider (Serper) is not configured: set SERP_API_KEY.' });
     await assert.rejects(createSerp(loadConfig({ SERP_PROVIDER: 'dataforseo' }).serp).search(query), {

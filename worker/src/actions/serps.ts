@@ -5,7 +5,7 @@ import { hostMatches, normalizeHost } from '../citations/analyze.js';
 import { PermanentError } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
 import type { ActionContext } from '../runner.js';
-import type { SerpResult } from '../providers/serp.js';
+import type { SerpPage, SerpResult } from '../providers/serp.js';
 import type { Pool, PoolClient } from 'pg';
 import type { PageContext } from '../db.js';
 
@@ -14,18 +14,34 @@ import type { PageContext } from '../db.js';
  * @param page loadPageContext row
  */
 export async function fetchAndStoreSerps(ctx: ActionContext, page: PageContext, keywords: { id: string; keyword: string; }[]) {
+  const pages = await fetchAndStoreSerpPages(ctx, page, keywords);
+  return new Map([...pages].map(([id, p]) => [id, p.results]));
+}
+
+/** The SERP query of a keyword for a page's site: its country, and its language when forced. */
+export function serpQuery(ctx: ActionContext, page: PageContext, keyword: string) {
+  return {
+    keyword,
+    countryCode: page.country_code,
+    countryName: page.country_name,
+    languageCode: page.force_defined_language_for_serps ? page.language_code : null,
+    num: page.serps_nb_results,
+    onUsage: ctx.recordUsage,
+  };
+}
+
+/**
+ * Fetches and stores the SERP of some keywords of a page; answers each keyword's results and the
+ * provider's questions ("people also ask", not stored).
+ */
+export async function fetchAndStoreSerpPages(ctx: ActionContext, page: PageContext, keywords: { id: string; keyword: string; }[]) {
   const siteHost = normalizeHost(page.site_url);
+  const pages = new Map<string, SerpPage>();
   const byKeyword = new Map<string, SerpResult[]>();
   for (const kw of keywords) {
-    const results = await ctx.serp.search({
-      keyword: kw.keyword,
-      countryCode: page.country_code,
-      countryName: page.country_name,
-      languageCode: page.force_defined_language_for_serps ? page.language_code : null,
-      num: page.serps_nb_results,
-      onUsage: ctx.recordUsage,
-    });
-    byKeyword.set(kw.id, results);
+    const serpPage = await ctx.serp.searchPage(serpQuery(ctx, page, kw.keyword));
+    pages.set(kw.id, serpPage);
+    byKeyword.set(kw.id, serpPage.results);
   }
   /**
    * Replaces one keyword's rows for the site in one statement (the delete and the insert see the
@@ -65,7 +81,7 @@ export async function fetchAndStoreSerps(ctx: ActionContext, page: PageContext, 
       for (const [keywordId, results] of byKeyword) await replace(client, keywordId, results);
     });
   }
-  return byKeyword;
+  return pages;
 }
 
 export async function runSerps(ctx: ActionContext) {

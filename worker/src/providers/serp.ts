@@ -8,6 +8,9 @@
 //   dataforseo  POST {base=https://api.dataforseo.com}/v3/serp/google/organic/live/advanced  Basic
 //               [{keyword, location_name, language_code, depth}]
 //               -> tasks[0].result[0].items[] {type: 'organic', rank_absolute, title, url, description}
+// and the questions searchers ask, where the provider returns them (searchPage): Serper
+// peopleAlsoAsk[] {question}, SerpApi related_questions[] {question}, DataForSEO items of type
+// people_also_ask {items[] {title}}.
 import { NotConfiguredError, PermanentError, TransientError } from '../errors.js';
 import { requestJson } from '../http.js';
 import type { WorkerConfig } from '../config.js';
@@ -15,10 +18,12 @@ import type { WorkerConfig } from '../config.js';
 /** What the worker reads of each provider's answer (their documented shapes; every field optional). */
 interface SerperResponse {
   organic?: { position?: number; title?: string; link: string; snippet?: string }[];
+  peopleAlsoAsk?: { question?: string; snippet?: string; link?: string }[];
 }
 interface SerpApiResponse {
   error?: string;
   organic_results?: { position?: number; title?: string; link: string; snippet?: string }[];
+  related_questions?: { question?: string; snippet?: string; link?: string }[];
 }
 interface DataForSeoResponse {
   status_code?: number;
@@ -27,18 +32,36 @@ interface DataForSeoResponse {
   tasks?: {
     status_code: number;
     status_message?: string;
-    result?: { items?: { type?: string; rank_absolute?: number; title?: string; url: string; description?: string }[] }[] | null;
+    result?: {
+      items?: { type?: string; rank_absolute?: number; title?: string; url: string; description?: string; items?: { type?: string; title?: string }[] }[];
+    }[] | null;
   }[];
 }
 
 export type SerpResult = { position: number; title: string | null; url: string; snippet: string | null; type: string; };
+
+/** A SERP page: the organic results and the questions searchers ask ("people also ask"). */
+export type SerpPage = { results: SerpResult[]; questions: string[] };
+
+/** The questions of a provider's answer: trimmed, non-empty, each once. */
+function questionsOf(list: (string | undefined | null)[] | undefined): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const q of list ?? []) {
+    const text = typeof q === 'string' ? q.replace(/\s+/g, ' ').trim() : '';
+    if (!text || text.length > 300 || seen.has(text.toLowerCase())) continue;
+    seen.add(text.toLowerCase());
+    out.push(text);
+  }
+  return out;
+}
 
 export type SerpQuery = { keyword: string; countryCode?: string | null; countryName?: string | null; languageCode?: string | null; num: number; onUsage?: (entry: { serp_queries: number; cost?: number; }) => void; };
 
 export function createSerp(config: WorkerConfig['serp'], { fetchImpl }: { fetchImpl?: typeof fetch; } = {}) {
   const common = { timeoutMs: config.timeoutMs, fetchImpl };
 
-  const providers: Record<string, (q: SerpQuery) => Promise<SerpResult[]>> = {
+  const providers: Record<string, (q: SerpQuery) => Promise<SerpPage>> = {
     async serper(q) {
       if (!config.apiKey) throw new NotConfiguredError('The SERP provider (Serper)', 'SERP_API_KEY');
       const data = (await requestJson(`${config.baseUrl ?? 'https://google.serper.dev'}/search`, {
@@ -53,13 +76,16 @@ export function createSerp(config: WorkerConfig['serp'], { fetchImpl }: { fetchI
         ...common,
       })) as SerperResponse;
       q.onUsage?.({ serp_queries: 1 });
-      return (data.organic ?? []).map((r, i) => ({
-        position: Number(r.position) || i + 1,
-        title: r.title ?? null,
-        url: r.link,
-        snippet: r.snippet ?? null,
-        type: 'organic',
-      }));
+      return {
+        results: (data.organic ?? []).map((r, i) => ({
+          position: Number(r.position) || i + 1,
+          title: r.title ?? null,
+          url: r.link,
+          snippet: r.snippet ?? null,
+          type: 'organic',
+        })),
+        questions: questionsOf(data.peopleAlsoAsk?.map((p) => p.question)),
+      };
     },
 
     async serpapi(q) {
@@ -72,13 +98,16 @@ export function createSerp(config: WorkerConfig['serp'], { fetchImpl }: { fetchI
         throw new PermanentError(`SerpApi: ${data.error}`);
       }
       q.onUsage?.({ serp_queries: 1 });
-      return (data.organic_results ?? []).map((r, i) => ({
-        position: Number(r.position) || i + 1,
-        title: r.title ?? null,
-        url: r.link,
-        snippet: r.snippet ?? null,
-        type: 'organic',
-      }));
+      return {
+        results: (data.organic_results ?? []).map((r, i) => ({
+          position: Number(r.position) || i + 1,
+          title: r.title ?? null,
+          url: r.link,
+          snippet: r.snippet ?? null,
+          type: 'organic',
+        })),
+        questions: questionsOf(data.related_questions?.map((p) => p.question)),
+      };
     },
 
     async dataforseo(q) {
@@ -104,24 +133,35 @@ export function createSerp(config: WorkerConfig['serp'], { fetchImpl }: { fetchI
       if (t.status_code !== 20000) throw new PermanentError(`DataForSEO error ${t.status_code}: ${t.status_message}`);
       q.onUsage?.({ serp_queries: 1, cost: typeof data.cost === 'number' ? data.cost : undefined });
       const items = t.result?.[0]?.items ?? [];
-      return items
-        .filter((r) => r.type === 'organic')
-        .map((r, i) => ({
-          position: Number(r.rank_absolute) || i + 1,
-          title: r.title ?? null,
-          url: r.url,
-          snippet: r.description ?? null,
-          type: 'organic',
-        }));
+      return {
+        results: items
+          .filter((r) => r.type === 'organic')
+          .map((r, i) => ({
+            position: Number(r.rank_absolute) || i + 1,
+            title: r.title ?? null,
+            url: r.url,
+            snippet: r.description ?? null,
+            type: 'organic',
+          })),
+        questions: questionsOf(
+          items.filter((r) => r.type === 'people_also_ask').flatMap((r) => (r.items ?? []).map((e) => e.title)),
+        ),
+      };
     },
   };
 
+  /** The organic results (http and https only, at most num) and the questions of a keyword's SERP. */
+  async function searchPage(q: SerpQuery): Promise<SerpPage> {
+    const provider = providers[config.provider];
+    if (!provider) throw new NotConfiguredError(`The SERP provider "${config.provider}"`, 'SERP_PROVIDER to serper, serpapi or dataforseo');
+    const page = await provider(q);
+    return { results: page.results.filter((r) => typeof r.url === 'string' && /^https?:\/\//i.test(r.url)).slice(0, q.num), questions: page.questions };
+  }
+
   return {
+    searchPage,
     async search(q: SerpQuery): Promise<SerpResult[]> {
-      const provider = providers[config.provider];
-      if (!provider) throw new NotConfiguredError(`The SERP provider "${config.provider}"`, 'SERP_PROVIDER to serper, serpapi or dataforseo');
-      const results = await provider(q);
-      return results.filter((r) => typeof r.url === 'string' && /^https?:\/\//i.test(r.url)).slice(0, q.num);
+      return (await searchPage(q)).results;
     },
   };
 }

@@ -2,12 +2,14 @@
 //   /openrouter/api/v1/chat/completions  OpenRouter chat completions: text answers with usage and
 //       cost; image answers (modalities ['image', …]) as message.images[] data URLs; scripted
 //       failures with OpenRouter's error bodies (429 with Retry-After, 500, 400 …)
-//   /serper/search                       Serper (POST, X-API-KEY) -> {organic: [...]}
-//   /serpapi/search.json                 SerpApi (GET, api_key) -> {organic_results: [...]}
-//   /dataforseo/v3/serp/google/organic/live/advanced  DataForSEO (POST, Basic) -> {tasks: [...]}
+//   /serper/search                       Serper (POST, X-API-KEY) -> {organic: [...], peopleAlsoAsk: [...]}
+//   /serpapi/search.json                 SerpApi (GET, api_key) -> {organic_results: [...], related_questions: [...]}
+//   /dataforseo/v3/serp/google/organic/live/advanced  DataForSEO (POST, Basic) -> {tasks: [...]}, the
+//       results' items of type organic and one of type people_also_ask
 //   /pages/<name>                        an HTML page to scrape (to_scrape), with an injected instruction
 // fake.script(route, ...responses) queues one-off responses ({status, body, headers, delayMs,
-// hang}); fake.requests lists what arrived; fake.text(fn) sets the chat answer.
+// hang}); fake.requests lists what arrived; fake.text(fn) sets the chat answer; fake.results(fn)
+// the organic results and fake.questions(fn) the "people also ask" questions of a query.
 import http from 'node:http';
 
 export const PNG_1X1_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -28,6 +30,9 @@ export async function startFakeProviders(options = {}) {
   let textAnswer = () => '<h1>Titre</h1><p>Un article [1].</p>';
   /** @type {(route: string, body: any) => any[] | null} */
   let resultsFor = () => null;
+  /** @type {(q: string) => string[]} */
+  const defaultQuestions = (q) => [`What is ${q}?`, `How to choose ${q}?`];
+  let questionsFor = defaultQuestions;
   /** @type {Set<() => void>} */
   const hanging = new Set();
   /** Models answered with OpenRouter's 404 (a retired model). */
@@ -131,7 +136,8 @@ export async function startFakeProviders(options = {}) {
         return;
       }
       const items = resultsFor('serper', body) ?? organic(body.q, body.num ?? 10);
-      send(res, 200, { searchParameters: { q: body.q, gl: body.gl, hl: body.hl, num: body.num, type: 'search' }, organic: items, credits: 1 });
+      const peopleAlsoAsk = questionsFor(body.q).map((question, i) => ({ question, snippet: `Answer ${i + 1}.`, title: `Answer page ${i + 1}`, link: `https://answers${i + 1}.test/` }));
+      send(res, 200, { searchParameters: { q: body.q, gl: body.gl, hl: body.hl, num: body.num, type: 'search' }, organic: items, peopleAlsoAsk, credits: 1 });
       return;
     }
     if (route === 'serpapi') {
@@ -143,7 +149,8 @@ export async function startFakeProviders(options = {}) {
       send(res, 200, {
         search_metadata: { status: 'Success' },
         search_parameters: { engine: 'google', q, gl: url.searchParams.get('gl'), hl: url.searchParams.get('hl') },
-        organic_results: organic(q, Number(url.searchParams.get('num') ?? 10)),
+        organic_results: resultsFor('serpapi', { q }) ?? organic(q, Number(url.searchParams.get('num') ?? 10)),
+        related_questions: questionsFor(q).map((question, i) => ({ question, snippet: `Answer ${i + 1}.`, title: `Answer page ${i + 1}`, link: `https://answers${i + 1}.test/` })),
       });
       return;
     }
@@ -153,7 +160,8 @@ export async function startFakeProviders(options = {}) {
         return;
       }
       const task = body[0];
-      const items = organic(task.keyword, Math.min(task.depth, 10)).map((r, i) => ({
+      /** @type {any[]} */
+      const items = (resultsFor('dataforseo', { q: task.keyword }) ?? organic(task.keyword, Math.min(task.depth, 10))).map((r, i) => ({
         type: 'organic',
         rank_group: i + 1,
         rank_absolute: i + 1,
@@ -162,6 +170,15 @@ export async function startFakeProviders(options = {}) {
         url: r.link,
         description: r.snippet,
       }));
+      const asked = questionsFor(task.keyword);
+      if (asked.length) {
+        items.splice(Math.min(2, items.length), 0, {
+          type: 'people_also_ask',
+          rank_group: 1,
+          rank_absolute: 3,
+          items: asked.map((title) => ({ type: 'people_also_ask_element', title, seed_question: null, xpath: '/html/body' })),
+        });
+      }
       send(res, 200, {
         version: '0.1.20250101',
         status_code: 20000,
@@ -198,6 +215,10 @@ export async function startFakeProviders(options = {}) {
     results(fn) {
       resultsFor = fn;
     },
+    /** @param {(q: string) => string[]} fn */
+    questions(fn) {
+      questionsFor = fn;
+    },
     /** @param {...string} models answered with a 404 from now on */
     refuse(...models) {
       for (const m of models) refusedModels.add(m);
@@ -212,6 +233,7 @@ export async function startFakeProviders(options = {}) {
       scripts.clear();
       textAnswer = () => '<h1>Titre</h1><p>Un article [1].</p>';
       resultsFor = () => null;
+      questionsFor = defaultQuestions;
       refusedModels.clear();
     },
     async close() {
