@@ -38,8 +38,8 @@ export interface WriteInput {
 }
 
 /** Parallel model calls of one article, at most (ARTICLE_CONCURRENCY). */
-export const DEFAULT_CONCURRENCY = 6;
-const MAX_SECTIONS = 10;
+export const DEFAULT_CONCURRENCY = 10;
+const MAX_SECTIONS = 8;
 const MAX_QUESTIONS = 8;
 /** Characters of excerpts per source given to one section call. */
 const EXCERPT_CHARS = 3000;
