@@ -13,6 +13,7 @@ import pg from 'pg';
 import { signedInUser, startTestStack } from '../../supabase-local/test/helpers.js';
 import { fakeProviderEnv, startFakeProviders } from './fakes/providers.js';
 import { callKind, fakeWriter } from './fakes/writer.js';
+import { BRIEF, CALLS_PER_ARTICLE, seedBrief } from './fakes/brief.js';
 import { loadConfig } from '../dist/config.js';
 import { runJournal, startWorker, usageRecorder } from '../dist/runner.js';
 import { splitUserMessage } from '../dist/prompts.js';
@@ -33,57 +34,6 @@ let siteId = 0;
 let dataDir = '';
 /** @type {Record<string, number>} */
 const A = {};
-
-export const SOURCE_1 =
-  "Le levain naturel se prépare avec de la farine et de l'eau. Il faut rafraîchir le levain naturel chaque jour pendant une semaine. " +
-  "Une hydratation de 70 % donne une mie plus alvéolée. La température de cuisson idéale est de 240 degrés pendant 35 minutes. " +
-  'Le pain au levain se conserve trois jours dans un torchon. Le sel représente 2 % du poids de la farine.';
-export const SOURCE_2 =
-  'En 2023, la France comptait 33 000 boulangeries artisanales. Le prix moyen de la baguette était de 0,95 euro. ' +
-  "Les Français consomment en moyenne 120 grammes de pain par jour, selon l'Observatoire du pain. La cuisson au four à bois reste rare.";
-
-export const BRIEF = {
-  version: 1,
-  language: 'fr',
-  keywords: ['pain au levain'],
-  keywordsDerived: false,
-  targetWords: 1200,
-  competitorWords: { median: 1200, min: 800, max: 1800, count: 2 },
-  sections: [
-    { title: 'Préparer le levain naturel', coveredBy: [1] },
-    { title: 'Hydratation et cuisson', coveredBy: [1] },
-    { title: 'Le marché du pain', coveredBy: [2] },
-  ],
-  terms: [
-    { term: 'levain naturel', weight: 1, sources: 2, target: 3 },
-    { term: 'hydratation', weight: 0.7, sources: 2, target: 2 },
-    { term: 'température de cuisson', weight: 0.5, sources: 1, target: 1 },
-    { term: 'boulangeries artisanales', weight: 0.3, sources: 1, target: 1 },
-  ],
-  questions: [
-    { question: 'Combien de temps se conserve le pain au levain ?', from: 'serp' },
-    { question: 'Quelle quantité de sel mettre ?', from: 'page', n: 1 },
-  ],
-  editedAt: null,
-};
-
-/** The brief and sources of a page, written as research_page writes them. */
-async function seedBrief(/** @type {number} */ page, brief = BRIEF) {
-  await pool.query('insert into public.page_briefs (page, brief, researched_at) values ($1, $2, now()) on conflict (page) do update set brief = excluded.brief', [page, JSON.stringify(brief)]);
-  await pool.query('delete from public.page_brief_sources where page = $1', [page]);
-  const rows = [
-    [1, 'https://levain.test/guide', 'Guide du levain', 'read', null, 60, SOURCE_1],
-    [2, 'https://chiffres.test/pain', 'Le pain en chiffres', 'read', null, 45, SOURCE_2],
-    [3, 'https://broken.test/', null, 'failed', 'HTTP 404', null, null],
-  ];
-  for (const [n, url, title, status, error, words, text] of rows) {
-    await pool.query(
-      `insert into public.page_brief_sources (page, n, url, kind, position, title, status, error, words, headings, text)
-       values ($1, $2, $3, 'serp', $2, $4, $5, $6, $7, '[{"level":2,"text":"Préparer le levain"}]', $8)`,
-      [page, n, url, title, status, error, words, text],
-    );
-  }
-}
 
 async function waitForAction(/** @type {number} */ id, timeoutMs = 30_000) {
   const end = Date.now() + timeoutMs;
@@ -166,7 +116,7 @@ after(async () => {
 describe('create_article from the brief', () => {
   it("the model's requests carry the brief's terms, questions and read sources; sections in parallel; FAQ, claims, score and structured data on the version", async () => {
     const page = await newPage('Pain au levain');
-    await seedBrief(page);
+    await seedBrief(pool, page);
     fake.reset();
     fake.text(fakeWriter());
     // every model call takes 400 ms: parallel calls arrive together, sequential ones 400 ms apart
@@ -247,7 +197,7 @@ describe('create_article from the brief', () => {
 
   it("a sentence whose figure is not in its source is an unsupported claim, and the run says so", async () => {
     const page = await newPage('Pain chiffres');
-    await seedBrief(page);
+    await seedBrief(pool, page);
     fake.reset();
     fake.text(fakeWriter({ alter: (html, title) => (title === 'Hydratation et cuisson' ? `${html}<p>La température de cuisson idéale est de 260 degrés pendant 35 minutes [1].</p>` : html) }));
     const done = await createArticle(page);
@@ -264,7 +214,7 @@ describe('create_article from the brief', () => {
 
   it('an outline that is not the JSON asked for is asked again once', async () => {
     const page = await newPage('Pain plan');
-    await seedBrief(page);
+    await seedBrief(pool, page);
     fake.reset();
     fake.text(fakeWriter({ outline: (_data, attempt) => (attempt === 1 ? 'Voici mon plan : 1. Le levain 2. La cuisson' : null) }));
     const done = await createArticle(page);
@@ -277,7 +227,7 @@ describe('create_article from the brief', () => {
 
   it("an end user's edit of the HTML is checked again (sanitize_version): FAQPage gone with the FAQ, score and claims recomputed", async () => {
     const page = await newPage('Pain édité');
-    await seedBrief(page);
+    await seedBrief(pool, page);
     fake.reset();
     fake.text(fakeWriter());
     const done = await createArticle(page);
@@ -304,7 +254,7 @@ describe('create_article from the brief', () => {
 
   it('a retry after the version committed writes nothing twice and calls no model again', async () => {
     const page = await newPage('Pain une fois');
-    await seedBrief(page);
+    await seedBrief(pool, page);
     fake.reset();
     fake.text(fakeWriter());
     await pool.query(`create sequence if not exists public.test_fail_done_once_engine;
@@ -320,7 +270,7 @@ describe('create_article from the brief', () => {
       const done = await createArticle(page);
       assert.equal(done.status, 'done', done.last_error);
       assert.equal(done.attempts, 2);
-      assert.equal(fake.requests.filter((r) => r.route === 'chat').length, 6, 'outline, intro, 3 sections, FAQ: once');
+      assert.equal(fake.requests.filter((r) => r.route === 'chat').length, CALLS_PER_ARTICLE, 'outline, intro, 3 sections, FAQ: once');
       const { rows } = await pool.query('select id, score from public.pages_versions where page = $1', [page]);
       assert.equal(rows.length, 1);
       assert.ok(rows[0].score > 0);

@@ -8,9 +8,11 @@
 //       results' items of type organic and one of type people_also_ask
 //   /pages/<name>                        an HTML page to scrape (to_scrape), with an injected instruction
 // fake.script(route, ...responses) queues one-off responses ({status, body, headers, delayMs,
-// hang}); fake.requests lists what arrived; fake.text(fn) sets the chat answer; fake.results(fn)
+// hang}); fake.requests lists what arrived; fake.text(fn) sets the chat answer (by default the
+// article engine's calls answered as writer.js does, '<h1>Titre</h1><p>Un article [1].</p>' otherwise); fake.results(fn)
 // the organic results and fake.questions(fn) the "people also ask" questions of a query.
 import http from 'node:http';
+import { fakeWriter } from './writer.js';
 
 export const PNG_1X1_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -27,7 +29,7 @@ export async function startFakeProviders(options = {}) {
   /** @type {Map<string, any[]>} */
   const scripts = new Map();
   /** @type {(body: any) => string} */
-  let textAnswer = () => '<h1>Titre</h1><p>Un article [1].</p>';
+  let textAnswer = fakeWriter();
   /** @type {(route: string, body: any) => any[] | null} */
   let resultsFor = () => null;
   /** @type {(q: string) => string[]} */
@@ -231,7 +233,7 @@ export async function startFakeProviders(options = {}) {
     reset() {
       requests.length = 0;
       scripts.clear();
-      textAnswer = () => '<h1>Titre</h1><p>Un article [1].</p>';
+      textAnswer = fakeWriter();
       resultsFor = () => null;
       questionsFor = defaultQuestions;
       refusedModels.clear();

@@ -9,7 +9,8 @@ import { splitUserMessage } from '../../dist/prompts.js';
 
 /** The kind of engine call a chat request is, from its task's opening words. */
 export function callKind(/** @type {any} */ body) {
-  const user = body.messages.find((/** @type {any} */ m) => m.role === 'user')?.content ?? '';
+  const first = body?.messages?.find((/** @type {any} */ m) => m.role === 'user')?.content;
+  const user = typeof first === 'string' ? first : '';
   const task = user.split('\n').slice(0, 2).join(' ');
   if (/Prépare le plan|Plan the article/.test(task)) return 'outline';
   if (/Écris la FAQ|Write the FAQ/.test(task)) return 'faq';
@@ -33,6 +34,7 @@ export function fakeWriter(options = {}) {
   let outlineAttempts = 0;
   return (/** @type {any} */ body) => {
     const kind = callKind(body);
+    if (kind === 'other') return '<h1>Titre</h1><p>Un article [1].</p>';
     const { task, data } = splitUserMessage(body.messages[1].content);
     if (kind === 'outline') {
       outlineAttempts += 1;
