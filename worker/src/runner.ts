@@ -43,6 +43,7 @@ import { runModifyArticle } from './actions/modify-article.js';
 import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
 import { runStorageCleanup } from './actions/storage-cleanup.js';
+import { runResearchPage } from './engine/research.js';
 import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError, workerTx } from './db.js';
 import { sanitizeArticleHtml } from './sanitize.js';
@@ -140,6 +141,7 @@ export const ACTIONS: Record<string, (ctx: ActionContext) => Promise<ActionResul
   modify_articles_with_instructions: runModifyArticle,
   create_cover_image: runCoverImage,
   contact_form: runContactFormAction,
+  research_page: runResearchPage,
 };
 
 /** Accumulates the providers' usage of one run. */

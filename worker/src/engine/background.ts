@@ -1,0 +1,37 @@
+// The background the brief's terms are weighed against (TF-IDF): a few short generic texts per
+// language, on unrelated subjects, plus the words every web page carries (menus, cookies,
+// newsletters, comments, legal notices). A term that is frequent here (« site », « cookies »,
+// « article », « temps », "click", "share") weighs little in a brief, whatever the competitors;
+// a term of the topic (« levain », "sourdough"), absent here, weighs fully. Why a shipped
+// background and not the document frequency across the pages read: the terms we want are the ones
+// ALL competitors share, which an IDF over those same pages would push down.
+import type { EngineLanguage } from '@citable/shared/engine';
+
+export const BACKGROUND: Record<EngineLanguage, readonly string[]> = {
+  fr: [
+    // the furniture of web pages
+    "Accueil Menu Rechercher Connexion Mon compte Panier Contact. Nous utilisons des cookies pour améliorer votre expérience sur notre site, mesurer l'audience et vous proposer des contenus personnalisés. Accepter tous les cookies, refuser ou personnaliser vos choix. En savoir plus sur notre politique de confidentialité.",
+    "Inscrivez-vous à notre newsletter pour recevoir chaque semaine nos derniers articles, conseils et offres exclusives. Votre adresse e-mail ne sera jamais partagée. Suivez-nous sur Facebook, Instagram, Pinterest et YouTube. Partager cet article. Laisser un commentaire. Votre adresse ne sera pas publiée. Articles similaires. Lire aussi. Voir plus.",
+    'Mentions légales. Conditions générales de vente. Plan du site. Tous droits réservés. Copyright. Nous contacter par téléphone ou par courriel, du lundi au vendredi. Livraison gratuite dès 50 euros, retour offert. Paiement sécurisé. Service client. Questions fréquentes. Publié le 12 mars par la rédaction, mis à jour le 3 avril. Temps de lecture : 5 minutes.',
+    // ordinary prose on unrelated subjects
+    "Le gouvernement a présenté mardi son projet de budget pour l'année prochaine. Le ministre a expliqué que les dépenses publiques devraient rester stables, tandis que les recettes fiscales augmenteraient grâce à la croissance. Les partis d'opposition ont critiqué un texte jugé insuffisant pour les ménages et les entreprises. Le débat commencera à l'Assemblée nationale le mois prochain.",
+    "Pour bien choisir votre voiture, comparez la consommation, le prix d'achat, le coût de l'assurance et de l'entretien. Un modèle électrique coûte plus cher à l'achat mais revient moins cher à l'usage. Pensez aussi à l'autonomie, au temps de recharge et à la place dans le coffre. Faites un essai avant de vous décider et demandez plusieurs devis.",
+    "Le match s'est joué dans les dernières minutes. L'équipe locale, menée au score à la mi-temps, a égalisé sur un penalty puis marqué le but de la victoire grâce à son attaquant. L'entraîneur a salué l'état d'esprit de ses joueurs. Le club reste deuxième du championnat avant le déplacement de la semaine prochaine.",
+    "Faire du sport régulièrement améliore la santé, le sommeil et le moral. Les médecins recommandent au moins trente minutes d'activité physique par jour, comme la marche, le vélo ou la natation. Il est important de bien s'hydrater, de manger équilibré et de prendre le temps de récupérer. En cas de douleur, consultez un professionnel.",
+    "Partir en vacances en famille demande un peu d'organisation. Réservez votre hébergement plusieurs mois à l'avance, vérifiez la validité des papiers d'identité et préparez une liste des affaires à emporter. Le train est souvent plus simple que la voiture pour les longs trajets. Sur place, alternez visites, plage et moments de repos pour que chacun profite du séjour.",
+    "Les entreprises cherchent à recruter des profils qualifiés dans le numérique. Le développement des compétences, la formation continue et le télétravail sont devenus des critères importants pour les salariés. Selon une étude récente, la moitié des personnes interrogées envisagent de changer de métier dans les cinq prochaines années. Les écoles adaptent leurs programmes en conséquence.",
+    "Ce guide complet vous explique tout ce qu'il faut savoir, étape par étape, avec nos meilleurs conseils et astuces. Découvrez les erreurs à éviter, les questions les plus fréquentes et notre avis d'expert. En résumé, il suffit de suivre quelques règles simples pour obtenir un bon résultat. N'hésitez pas à nous poser vos questions en commentaire.",
+  ],
+  en: [
+    'Home Menu Search Sign in My account Cart Contact. We use cookies to improve your experience on our website, measure audience and show you personalised content. Accept all cookies, reject or manage your preferences. Read our privacy policy and terms of use.',
+    'Subscribe to our newsletter to get our latest articles, tips and exclusive offers every week. We will never share your email address. Follow us on Facebook, Instagram, Pinterest and YouTube. Share this post. Leave a comment. Your email address will not be published. Related posts. Read more. See also.',
+    'Legal notice. Terms and conditions. Sitemap. All rights reserved. Copyright. Contact us by phone or email, Monday to Friday. Free shipping on orders over 50 dollars, free returns. Secure payment. Customer service. Frequently asked questions. Published on March 12 by the editorial team, updated April 3. Reading time: 5 minutes.',
+    "The government presented its budget plan for next year on Tuesday. The minister said public spending should remain stable while tax revenue would rise thanks to growth. Opposition parties criticised a text they consider insufficient for households and businesses. The debate will start in parliament next month.",
+    'To choose the right car, compare fuel consumption, purchase price, insurance and maintenance costs. An electric model costs more to buy but less to run. Also think about range, charging time and boot space. Take a test drive before you decide and ask for several quotes.',
+    "The match was decided in the final minutes. The home team, trailing at half time, equalised from a penalty and then scored the winning goal through their striker. The coach praised his players' attitude. The club stays second in the league ahead of next week's away game.",
+    'Regular exercise improves health, sleep and mood. Doctors recommend at least thirty minutes of physical activity a day, such as walking, cycling or swimming. It is important to drink enough water, eat a balanced diet and take time to recover. If you feel pain, see a professional.',
+    'A family holiday takes some planning. Book your accommodation several months ahead, check that passports are valid and make a list of things to pack. The train is often easier than the car for long journeys. Once there, alternate visits, beach time and rest so everyone enjoys the trip.',
+    'Companies are looking to hire skilled people in digital jobs. Skills development, continuous training and remote work have become important criteria for employees. According to a recent survey, half of the people asked are considering a career change within the next five years. Schools are adapting their programmes accordingly.',
+    "This complete guide explains everything you need to know, step by step, with our best tips and tricks. Discover the mistakes to avoid, the most frequently asked questions and our expert opinion. In short, you just need to follow a few simple rules to get a good result. Feel free to ask your questions in the comments.",
+  ],
+};
