@@ -14,6 +14,7 @@ import { signedInUser, startTestStack } from '../../supabase-local/test/helpers.
 import { fakeProviderEnv, startFakeProviders } from './fakes/providers.js';
 import { callKind, fakeWriter } from './fakes/writer.js';
 import { BRIEF, CALLS_PER_ARTICLE, seedBrief } from './fakes/brief.js';
+import { startFakeWeb } from './fakes/web.js';
 import { loadConfig } from '../dist/config.js';
 import { runJournal, startWorker, usageRecorder } from '../dist/runner.js';
 import { splitUserMessage } from '../dist/prompts.js';
@@ -278,6 +279,42 @@ describe('create_article from the brief', () => {
       assert.equal(covers[0].n, 1);
     } finally {
       await pool.query('drop trigger if exists test_fail_done_once_engine on public.pages_actions; drop function if exists public.test_fail_done_once_engine(); drop sequence if exists public.test_fail_done_once_engine');
+    }
+  });
+});
+
+describe('create_article on a page never researched', () => {
+  it('researches it first (the brief stored), then writes from that brief', async () => {
+    const web = await startFakeWeb();
+    try {
+      const page = await newPage('Pain au levain maison');
+      const kw = await user.client.rpc('add_page_keyword', { p_page_id: page, p_keyword: `pain au levain ${process.pid}` });
+      assert.equal(kw.error, null);
+      fake.reset();
+      fake.results(() => [1, 2, 3, 4, 5].map((i) => ({ position: i, title: `Levain ${i}`, link: `${web.url}/pain-levain-${i}`, snippet: `Levain ${i}.` })).concat([{ position: 6, title: 'Disparu', link: `${web.url}/disparu`, snippet: '404.' }]));
+      const done = await createArticle(page);
+      assert.equal(done.status, 'done', done.last_error);
+      const { rows: briefs } = await pool.query('select brief from public.page_briefs where page = $1', [page]);
+      assert.equal(briefs.length, 1, 'the brief research wrote');
+      const brief = briefs[0].brief;
+      const { rows: sources } = await pool.query('select n, status from public.page_brief_sources where page = $1 order by n', [page]);
+      const read = sources.filter((x) => x.status === 'read').map((x) => x.n);
+      assert.ok(read.length >= 4, JSON.stringify(sources));
+      assert.ok(done.warnings.some((/** @type {any} */ w) => /disparu|404|could not be read/i.test(JSON.stringify(w))), JSON.stringify(done.warnings));
+      const stages = done.stages.map((/** @type {any} */ x) => x.stage);
+      for (const name of ['outline', 'sections', 'faq', 'checks']) assert.ok(stages.includes(name), stages.join(', '));
+      assert.ok(stages.indexOf('outline') > 0, 'research stages first');
+      // the outline call carries the researched brief: its terms, and its sources (read only)
+      const outline = splitUserMessage(fake.requests.find((r) => r.route === 'chat' && callKind(r.body) === 'outline')?.body.messages[1].content);
+      assert.deepEqual(outline.data.brief.terms.map((/** @type {any} */ x) => x.term), brief.terms.map((/** @type {any} */ x) => x.term));
+      assert.ok(brief.terms.length > 0);
+      assert.deepEqual(outline.data.sources.map((/** @type {any} */ x) => x.n), read);
+      const v = await version(done.linked_pages_version);
+      assert.ok(v.claims.length > 0);
+      assert.ok(v.claims.every((/** @type {any} */ c) => read.includes(c.n) && c.passage), 'every claim rests on a passage of a read source');
+      assert.ok(v.score > 0);
+    } finally {
+      await web.close();
     }
   });
 });

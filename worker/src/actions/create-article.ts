@@ -5,9 +5,9 @@
 // structured data). The version (origin 'generated', with the sources it cites and its checks),
 // its link on the action and the create_cover_image action (nb_images_to_create images when above
 // 0) commit in one transaction tagged with this run, so a retry never writes twice.
-import { PermanentError, TransientError } from '../errors.js';
+import { PermanentError } from '../errors.js';
 import { loadPageContext, workerTx, type PageContext } from '../db.js';
-import { loadBrief, researchPage } from '../engine/research-adapter.js';
+import { loadBrief, researchPage } from '../engine/research.js';
 import { writeArticle } from '../engine/write.js';
 import { checkVersion, loadCheckContext, writeChecks } from '../engine/checks.js';
 import type { ActionContext } from '../runner.js';
@@ -93,13 +93,7 @@ export async function runCreateArticle(ctx: ActionContext) {
   if (!page) throw new PermanentError('The page no longer exists');
 
   // The brief as the operator left it; a page never researched is researched first.
-  let loaded = await loadBrief(ctx.pool, page.page_id);
-  if (!loaded) {
-    await researchPage(ctx, page);
-    loaded = await loadBrief(ctx.pool, page.page_id);
-    if (!loaded) throw new TransientError('The research wrote no brief');
-  }
-  const { brief, sources } = loaded;
+  const { brief, sources } = (await loadBrief(ctx.pool, page.page_id)) ?? (await researchPage(ctx, page));
 
   const article = await writeArticle(ctx, {
     page,

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { contentScore, type Brief, type Claim, type ScorePart } from '@citable/shared/engine';
 import { loadPageContext, type PageContext } from '../db.js';
 import { findClaims, type SourceWithText } from './claims.js';
-import { loadBrief } from './research-adapter.js';
+import { loadBrief } from './research.js';
 import { structuredData, type JsonLd } from './structured-data.js';
 
 export interface CheckInput {
