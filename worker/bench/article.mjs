@@ -72,6 +72,8 @@ async function memory() {
     console.log(
       `10 pages of 2 MB: peak RSS ${(await worker.peakMb()).toFixed(0)} MB (idle worker ${idle.toFixed(0)} MB), ${((performance.now() - started) / 1000).toFixed(1)} s, ${rows[0].read} pages read, ${(rows[0].chars / 1e6).toFixed(1)} M characters of text kept`,
     );
+    console.log(`  stages ${row.stages.map((/** @type {any} */ s) => `${s.stage} ${s.ms} ms`).join(', ')}`);
+    for (const w of row.warnings) console.log(`  warning: ${w.message}`);
   } finally {
     await worker.stop();
     await pipeline.stop();
@@ -83,20 +85,24 @@ async function batch() {
   const workers = pipeline.startWorkers(2);
   try {
     await Promise.all(workers.map((w) => w.ready));
-    const site = await pipeline.addSite('fr', 'Bench batch');
-    for (const asBatch of [true, false]) {
+    // create_article runs in its site's queue (one article of a site at a time, whatever the
+    // batch): one site's batch is serial; the same 20 over 10 sites share the 2 workers' slots.
+    for (const sites of [1, 10]) {
       pipeline.arm();
+      const siteIds = [];
+      for (let k = 0; k < sites; k += 1) siteIds.push(await pipeline.addSite('fr', `Bench batch ${sites}-${k}`));
       const pages = [];
-      for (let i = 0; i < BATCH; i += 1) pages.push(await pipeline.addPage(site, `compost ${asBatch ? 'lot' : 'seul'} ${i}`));
+      for (let i = 0; i < BATCH; i += 1) pages.push(await pipeline.addPage(siteIds[i % sites], `compost ${sites} ${i}`));
       const cpuBefore = await Promise.all(workers.map((w) => w.cpuSeconds()));
       const started = performance.now();
-      const ids = await pipeline.queueArticles(pages, { batch: asBatch });
+      const ids = await pipeline.queueArticles(pages, { batch: true });
       const rows = await pipeline.waitDone(ids);
       const wall = (performance.now() - started) / 1000;
       const cpu = (await Promise.all(workers.map((w) => w.cpuSeconds()))).reduce((a, c, i) => a + c - cpuBefore[i], 0);
       const failed = rows.filter((r) => r.status !== 'done').length;
+      const perArticle = wall / BATCH;
       console.log(
-        `${BATCH} articles ${asBatch ? 'of one batch (one site: one at a time)' : 'queued as single runs'} across 2 workers: ${wall.toFixed(1)} s (${(wall / BATCH).toFixed(2)} s per article, ${((BATCH * CRITICAL_MS) / 1000 / wall).toFixed(2)}× one-at-a-time critical paths), ${(cpu / BATCH).toFixed(2)} s CPU per article, ${failed} failed`,
+        `${BATCH} articles of one batch on ${sites === 1 ? 'one site (one at a time)' : `${sites} sites`}, 2 workers (WORKER_CONCURRENCY 4 each): ${wall.toFixed(1)} s, ${perArticle.toFixed(2)} s per article (${((perArticle * 1000) / CRITICAL_MS).toFixed(2)}× the critical path), ${(cpu / BATCH).toFixed(2)} s worker CPU per article, ${failed} failed`,
       );
     }
   } finally {
@@ -106,6 +112,8 @@ async function batch() {
 }
 
 async function main() {
+  const only = process.env.BENCH_ONLY;
+  if (only === 'memory') return memory();
   console.log(`Article pipeline benchmark — ${new Date().toISOString()}, ${os.cpus().length} CPU(s), Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`latencies: ${LATENCY.page} ms per competitor page, ${LATENCY.model} ms per model call, ${LATENCY.serp} ms per SERP call; ${RUNS} single runs\n`);
   console.log('1. one article at a time');

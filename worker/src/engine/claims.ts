@@ -58,18 +58,47 @@ export function sentences(text: string, lang: EngineLanguage): string[] {
 
 /** Passages of a source text: windows of 1 to 3 consecutive sentences (at most MAX_PASSAGE_CHARS). */
 export function passagesOf(text: string, lang: EngineLanguage): string[] {
+  return passageWindows(text, lang).docs;
+}
+
+/** A source's sentences and their tokens, computed once per source object (writing, then checks). */
+const analyzed = new WeakMap<object, { lang: EngineLanguage; sents: string[]; toks: string[][] }>();
+
+/** The sentences of a text and their tokens; memoised on `owner` (the source the text is of). */
+export function sentencesAndTokens(text: string, lang: EngineLanguage, owner?: object) {
+  const known = owner ? analyzed.get(owner) : undefined;
+  if (known && known.lang === lang) return known;
   const sents = sentences(text, lang);
-  const out: string[] = [];
-  for (let i = 0; i < sents.length && out.length < MAX_PASSAGES; i += 1) {
+  const result = { lang, sents, toks: sents.map((s) => tokens(s, lang)) };
+  if (owner) analyzed.set(owner, result);
+  return result;
+}
+
+/** The passages of a text and their tokens (each sentence tokenized once). */
+function passageWindows(text: string, lang: EngineLanguage, owner?: object) {
+  const { sents, toks } = sentencesAndTokens(text, lang, owner);
+  const docs: string[] = [];
+  const docTokens: string[][] = [];
+  for (let i = 0; i < sents.length && docs.length < MAX_PASSAGES; i += 1) {
     let passage = sents[i];
-    out.push(passage);
+    let passageTokens = toks[i];
+    docs.push(passage);
+    docTokens.push(passageTokens);
     for (let j = i + 1; j < Math.min(sents.length, i + 3); j += 1) {
       if (passage.length + sents[j].length + 1 > MAX_PASSAGE_CHARS) break;
       passage = `${passage} ${sents[j]}`;
-      out.push(passage);
+      passageTokens = passageTokens.concat(toks[j]);
+      docs.push(passage);
+      docTokens.push(passageTokens);
     }
   }
-  return out;
+  return { docs, docTokens };
+}
+
+/** The BM25 index of a source text's passages. */
+export function passageIndex(text: string, lang: EngineLanguage, owner?: object) {
+  const { docs, docTokens } = passageWindows(text, lang, owner);
+  return new Bm25Index(docs, lang, docTokens);
 }
 
 /** A BM25 index of passages. */
@@ -79,11 +108,12 @@ export class Bm25Index {
   private readonly avgLength: number;
   private readonly postings = new Map<string, Map<number, number>>();
 
-  constructor(docs: string[], lang: EngineLanguage) {
+  /** `docTokens`: the docs' tokens when already known. */
+  constructor(docs: string[], lang: EngineLanguage, docTokens?: string[][]) {
     this.docs = docs;
     this.lengths = [];
     docs.forEach((doc, i) => {
-      const toks = tokens(doc, lang);
+      const toks = docTokens?.[i] ?? tokens(doc, lang);
       this.lengths.push(toks.length);
       for (const t of toks) {
         let p = this.postings.get(t);
@@ -229,7 +259,7 @@ export function findClaims(html: string, sources: SourceWithText[], language: En
     if (!indexes.has(n)) {
       const source = byN.get(n);
       const text = source && source.status === 'read' ? source.text : null;
-      indexes.set(n, text ? new Bm25Index(passagesOf(text, language), language) : null);
+      indexes.set(n, text && source ? passageIndex(text, language, source) : null);
     }
     return indexes.get(n) ?? null;
   };

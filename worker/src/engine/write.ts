@@ -19,7 +19,7 @@ import { buildMessages, loadTemplate, placeNames, render } from '../prompts.js';
 import { sanitizeArticleHtml, textOf } from '../sanitize.js';
 import type { PageContext } from '../db.js';
 import type { ActionContext } from '../runner.js';
-import { Bm25Index, sentences, tokens, type SourceWithText } from './claims.js';
+import { Bm25Index, sentencesAndTokens, tokens, type SourceWithText } from './claims.js';
 import { frenchTypography } from './typography.js';
 
 /** What the writer runs with: the action's context (providers, usage), its stages and warnings. */
@@ -184,7 +184,10 @@ export function outlineMessages(input: WriteInput) {
 const sentenceIndexes = new WeakMap<SourceWithText, Bm25Index>();
 function sentenceIndex(source: SourceWithText, lang: EngineLanguage) {
   let index = sentenceIndexes.get(source);
-  if (!index) sentenceIndexes.set(source, (index = new Bm25Index(sentences(source.text ?? '', lang), lang)));
+  if (!index) {
+    const { sents, toks } = sentencesAndTokens(source.text ?? '', lang, source);
+    sentenceIndexes.set(source, (index = new Bm25Index(sents, lang, toks)));
+  }
   return index;
 }
 
