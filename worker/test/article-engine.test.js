@@ -253,6 +253,33 @@ describe('create_article from the brief', () => {
     assert.equal((await version(v.id)).score, v.score);
   });
 
+  it('modify_articles_with_instructions: the version it writes is checked against the brief', async () => {
+    const page = await newPage('Pain modifié');
+    await seedBrief(pool, page);
+    fake.reset();
+    const done = await createArticle(page);
+    assert.equal(done.status, 'done', done.last_error);
+    fake.reset();
+    fake.text(() => '<h1>Pain au levain</h1><p>Le levain naturel se prépare avec de la farine et de l’eau [1].</p><p>On cuit à 260 degrés [1].</p>');
+    const { data, error } = await user.client
+      .from('pages_actions')
+      .insert({ linked_page: page, linked_action: A.modify_articles_with_instructions, linked_pages_version: done.linked_pages_version, info_json: { comments: 'Plus court.', create_new_version: true } })
+      .select()
+      .single();
+    assert.equal(error, null);
+    const modified = await waitForAction(data.id);
+    assert.equal(modified.status, 'done', modified.last_error);
+    assert.deepEqual(modified.stages.map((/** @type {any} */ x) => x.stage), ['checks']);
+    const { rows } = await pool.query("select * from public.pages_versions where page = $1 and origin = 'instruction'", [page]);
+    assert.equal(rows.length, 1);
+    assert.deepEqual(rows[0].claims.map((/** @type {any} */ c) => [c.n, c.supported, c.missing]), [
+      [1, true, []],
+      [1, false, ['260']],
+    ]);
+    assert.ok(rows[0].score < (await version(done.linked_pages_version)).score, 'shorter, no FAQ: a lower score');
+    assert.deepEqual(rows[0].structured_data.map((/** @type {any} */ d) => d['@type']), ['Article']);
+  });
+
   it('a retry after the version committed writes nothing twice and calls no model again', async () => {
     const page = await newPage('Pain une fois');
     await seedBrief(pool, page);
