@@ -9,7 +9,7 @@ import { PermanentError } from '../errors.js';
 import { loadPageContext, workerTx, type PageContext } from '../db.js';
 import { loadBrief, researchPage } from '../engine/research.js';
 import { writeArticle } from '../engine/write.js';
-import { checkVersion, loadCheckContext, writeChecks } from '../engine/checks.js';
+import { checkVersion, coverAndLogo, writeChecks } from '../engine/checks.js';
 import type { ActionContext } from '../runner.js';
 import type { Pool } from 'pg';
 
@@ -105,8 +105,8 @@ export async function runCreateArticle(ctx: ActionContext) {
   const html = article.html;
   const used = citedSources(html, sources).map(({ n, kind, url, title }) => ({ n, kind, url, title }));
   const checks = await ctx.stage('checks', async () => {
-    const context = await loadCheckContext(ctx.pool, page.page_id, ctx.config.storage.supabaseUrl);
-    return checkVersion({ html, brief, sources, page, image: context?.image ?? null, logo: context?.logo ?? null });
+    const { image, logo } = await coverAndLogo(ctx.pool, page.page_id, ctx.config.storage.supabaseUrl);
+    return checkVersion({ html, brief, sources, page, image, logo });
   });
   const unsupported = checks.claims?.filter((c) => !c.supported).length ?? 0;
   if (unsupported > 0) {

@@ -62,11 +62,8 @@ export function checkVersion({ html, brief, sources, page, created, modified, im
   };
 }
 
-/** What checking a page's versions needs: the page, its brief and sources, its cover image. */
-export async function loadCheckContext(db: pg.Pool | pg.PoolClient, pageId: number | string, publicUrl: string) {
-  const page = await loadPageContext(db, pageId);
-  if (!page) return null;
-  const loaded = await loadBrief(db as pg.Pool, pageId);
+/** The page's chosen cover and its site's logo, as absolute URLs (null when none). */
+export async function coverAndLogo(db: pg.Pool | pg.PoolClient, pageId: number | string, publicUrl: string) {
   const { rows } = await db.query<{ image_url: string | null; image_logo: string | null }>(
     `select (select i.image_url from public.pages_versions_images i
               where i.linked_page = p.id and i.type = 'proposition' and i.chosen limit 1) as image_url,
@@ -77,13 +74,15 @@ export async function loadCheckContext(db: pg.Pool | pg.PoolClient, pageId: numb
   // stored paths (/storage/v1/object/public/…) made absolute on the public storage URL
   const absolute = (url: string | null | undefined) =>
     !url ? null : /^https?:\/\//i.test(url) ? url : url.startsWith('/storage/') ? `${publicUrl.replace(/\/+$/, '')}${url}` : null;
-  return {
-    page,
-    brief: loaded?.brief ?? null,
-    sources: loaded?.sources ?? [],
-    image: absolute(rows[0]?.image_url),
-    logo: absolute(rows[0]?.image_logo),
-  };
+  return { image: absolute(rows[0]?.image_url), logo: absolute(rows[0]?.image_logo) };
+}
+
+/** What checking a page's versions needs: the page, its brief and sources, its cover and logo. */
+export async function loadCheckContext(db: pg.Pool | pg.PoolClient, pageId: number | string, publicUrl: string) {
+  const page = await loadPageContext(db, pageId);
+  if (!page) return null;
+  const loaded = await loadBrief(db, pageId);
+  return { page, brief: loaded?.brief ?? null, sources: loaded?.sources ?? [], ...(await coverAndLogo(db, pageId, publicUrl)) };
 }
 
 /**
