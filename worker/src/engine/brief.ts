@@ -144,11 +144,10 @@ export function sectionsOf(docs: ReadDocument[], lang: EngineLanguage, keywords:
   return clusters
     .filter((c) => c.sources.size >= minSources)
     .map((c) => {
-      // the title: the wording most members share (by stems), its shortest form
-      const counts = new Map<string, number>();
-      for (const m of c.members) counts.set([...m.stems].sort().join(' '), (counts.get([...m.stems].sort().join(' ')) ?? 0) + 1);
-      const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-      const title = c.members.filter((m) => [...m.stems].sort().join(' ') === top).sort((a, b) => a.text.length - b.text.length)[0].text;
+      // the title: the heading whose words the most others contain (the common core: « Le
+      // pétrissage » over « L'autolyse et le pétrissage »), the shortest of those
+      const within = (m: Member) => c.members.filter((o) => [...m.stems].every((x) => o.stems.has(x))).length;
+      const title = [...c.members].sort((a, b) => within(b) - within(a) || a.text.length - b.text.length)[0].text;
       const rank = c.members.reduce((s, m) => s + m.rank, 0) / c.members.length;
       return { title, coveredBy: [...c.sources].sort((a, b) => a - b), rank };
     })

@@ -9,27 +9,32 @@
 //   unread_scraped  some of the site's to_scrape pages could not be read
 //   language        the site's language has no text rules: English ones used
 // The action fails only when nothing could be researched at all: no keyword of the operator's (they
-// were derived, so the brief would be a guess) and neither a page read nor a question from the SERP.
+// were derived, so the brief would be a guess) and neither a competitor read nor a question from
+// the SERP. With the operator's keywords, a brief of keywords alone is still what they asked for:
+// done, with the warnings saying what could not be read.
 import pLimit from 'p-limit';
 import type { Pool, PoolClient } from 'pg';
-import { termKey, type Brief, type BriefSource, type EngineLanguage } from '@citable/shared/engine';
+import type { Brief, BriefSource } from '@citable/shared/engine';
 import { hostMatches, normalizeHost } from '../citations/analyze.js';
 import { PermanentError } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx, type PageContext } from '../db.js';
 import { fetchOutbound, bodyText, OutboundError, OutboundTransientError } from '../outbound.js';
 import { fetchAndStoreSerpPages, serpQuery } from '../actions/serps.js';
 import { scrapeUrls } from '../actions/create-article.js';
-import type { SerpPage, SerpResult } from '../providers/serp.js';
+import type { SerpPage } from '../providers/serp.js';
 import type { ActionContext } from '../runner.js';
 import { buildBrief, type ReadDocument } from './brief.js';
+import { deriveKeywords, engineLanguage, mergeResults } from './keywords.js';
 import { extractMainContent } from './extract.js';
 
 /** Pages read at once. */
 export const READ_CONCURRENCY = 5;
 /** The most of a page read (a bigger one is read up to this size). */
 export const READ_MAX_BYTES = 2_000_000;
-/** Below this, a page's main content is not an article (a listing, a login wall, a stub). */
+/** Below this, a result's main content is not an article (a listing, a login wall, a stub). */
 export const MIN_WORDS = 150;
+/** The site's own pages to scrape may be short (an "about" page): below this they say nothing. */
+export const MIN_SCRAPED_WORDS = 40;
 /** Main keywords searched at most (one SERP query each). */
 export const MAX_KEYWORDS = 3;
 /** Results read at most, whatever the site's serps_nb_results. */
@@ -39,54 +44,6 @@ export const MAX_RESULTS = 20;
 const NOT_HTML = /\.(?:pdf|docx?|xlsx?|pptx?|odt|ods|zip|rar|7z|gz|jpe?g|png|gif|webp|svg|mp3|mp4|avi|mov|csv|json|xml)$/i;
 
 export type ResearchSource = BriefSource & { text: string | null };
-
-/** The engine's text rules for a site language (fr or en). */
-export function engineLanguage(code: string | null): EngineLanguage {
-  return /^fr\b/i.test(code ?? '') ? 'fr' : 'en';
-}
-
-/**
- * Keywords for a page that has none: its name, and the last segment of its URL when that says
- * something else (« potager-bio-facile » → « potager bio facile »). Empty when neither gives a word.
- */
-export function deriveKeywords(name: string | null, url: string | null, lang: EngineLanguage): string[] {
-  const candidates: string[] = [];
-  const tidy = (s: string) => s.replace(/[^\p{L}\p{N}'’ -]+/gu, ' ').replace(/\s+/g, ' ').trim().toLocaleLowerCase(lang).slice(0, 80);
-  if (name) candidates.push(tidy(name));
-  try {
-    const segments = new URL(url ?? '').pathname.split('/').filter(Boolean);
-    const last = segments.length ? decodeURIComponent(segments[segments.length - 1]) : '';
-    const slug = last.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_+.]+/g, ' ');
-    if (/\p{L}{2}/u.test(slug)) candidates.push(tidy(slug));
-  } catch {
-    // no URL, or not one: the name alone
-  }
-  const seen = new Set<string>();
-  return candidates.filter((c) => {
-    const key = termKey(c, lang);
-    if (!c || !key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** The organic results of several keywords, best positions first (one of each keyword in turn), each URL once. */
-export function mergeResults(lists: SerpResult[][], max: number): SerpResult[] {
-  const sorted = lists.map((l) => [...l].sort((a, b) => a.position - b.position));
-  const out: SerpResult[] = [];
-  const seen = new Set<string>();
-  for (let i = 0; out.length < max && sorted.some((l) => i < l.length); i++) {
-    for (const list of sorted) {
-      const r = list[i];
-      if (!r || out.length >= max) continue;
-      const id = r.url.replace(/#.*$/, '');
-      if (seen.has(id)) continue;
-      seen.add(id);
-      out.push(r);
-    }
-  }
-  return out;
-}
 
 type ReadOutcome =
   | { status: 'read'; title: string | null; headings: BriefSource['headings']; words: number; text: string }
@@ -101,7 +58,7 @@ function fetchFailure(error: unknown, timeoutMs: number): ReadOutcome {
       case 'content_type':
         return { status: 'skipped', error: `not HTML (${/answered ([^,]+),/.exec(error.message)?.[1] ?? 'another type'})` };
       case 'timeout':
-        return { status: 'failed', error: `no answer within ${Math.round(timeoutMs / 1000)} s` };
+        return { status: 'failed', error: `no answer within ${Number((timeoutMs / 1000).toFixed(1))} s` };
       case 'address':
         return { status: 'failed', error: 'refused address (not public)' };
       case 'redirects':
@@ -118,7 +75,7 @@ function fetchFailure(error: unknown, timeoutMs: number): ReadOutcome {
 }
 
 /** Reads one page: its main content, or why not. */
-async function readPage(ctx: ActionContext, url: string): Promise<ReadOutcome> {
+async function readPage(ctx: ActionContext, url: string, minWords: number): Promise<ReadOutcome> {
   if (NOT_HTML.test(new URL(url).pathname)) {
     return { status: 'skipped', error: `not HTML (.${new URL(url).pathname.split('.').pop()?.toLowerCase()} file)` };
   }
@@ -142,7 +99,7 @@ async function readPage(ctx: ActionContext, url: string): Promise<ReadOutcome> {
   } catch (error) {
     return { status: 'failed', error: `could not be parsed (${(error as Error).message.slice(0, 100)})` };
   }
-  if (!page || page.words < MIN_WORDS) return { status: 'failed', error: `too little text (${page?.words ?? 0} words)` };
+  if (!page || page.words < minWords) return { status: 'failed', error: `too little text (${page?.words ?? 0} words)` };
   return { status: 'read', ...page };
 }
 
@@ -227,7 +184,9 @@ export async function researchPage(ctx: ActionContext, page: PageContext): Promi
       planned.map((p, i) =>
         limit(async (): Promise<ResearchSource> => {
           const outcome: ReadOutcome =
-            p.kind === 'serp' && isOwn(p.url) ? { status: 'skipped', error: "the site's own page" } : await readPage(ctx, p.url);
+            p.kind === 'serp' && isOwn(p.url)
+              ? { status: 'skipped', error: "the site's own page" }
+              : await readPage(ctx, p.url, p.kind === 'serp' ? MIN_WORDS : MIN_SCRAPED_WORDS);
           const base = { n: i + 1, url: p.url.slice(0, 2048), kind: p.kind, position: p.position };
           if (outcome.status === 'read') {
             return { ...base, title: (outcome.title ?? p.serpTitle)?.slice(0, 1000) ?? null, status: 'read', error: null, words: outcome.words, headings: outcome.headings, text: outcome.text };
@@ -262,8 +221,7 @@ export async function researchPage(ctx: ActionContext, page: PageContext): Promi
   const docs: ReadDocument[] = competitors
     .filter((s) => s.status === 'read' && s.text)
     .map((s) => ({ n: s.n, text: s.text!, words: s.words ?? 0, headings: s.headings }));
-  const anyRead = sources.some((s) => s.status === 'read');
-  if (keywordsDerived && !anyRead && !serpQuestions.length) {
+  if (keywordsDerived && !docs.length && !serpQuestions.length) {
     throw new PermanentError(
       `Nothing could be researched: the page has no keyword (tried ${keywords.map((k) => `« ${k} »`).join(', ')}) and no result could be read: add a keyword`,
     );
