@@ -63,6 +63,16 @@ describe('claims', () => {
     assert.ok(claims[1].passage);
   });
 
+  it('a sentence citing two sources may take each figure from either', () => {
+    const claims = findClaims('<p>Une pâte hydratée à 70 % et 33 000 boulangeries [1][2]. Une pâte hydratée à 75 % [1][2].</p>', sources, 'fr');
+    assert.deepEqual(claims.map((c) => [c.n, c.supported, c.missing]), [
+      [1, true, []],
+      [2, true, []],
+      [1, false, ['75 %']],
+      [2, false, ['75 %']],
+    ]);
+  });
+
   it('figures: percentages, decimals, thousands, years; passages are windows of one to three sentences', () => {
     assert.deepEqual(figuresIn('Entre 2020 et 2024, +12,5 % et 1 200 euros [4].').map((f) => f.value), ['2020', '2024', '12.5', '1200']);
     assert.deepEqual(missingFigures('70 % des boulangers', 'soixante-dix pour cent, soit 70%'), []);

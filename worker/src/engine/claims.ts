@@ -267,22 +267,24 @@ export function findClaims(html: string, sources: SourceWithText[], language: En
   for (const { sentence, cites } of citedSentences(html, language)) {
     const query = tokens(sentence, language);
     const figures = figuresIn(sentence);
-    for (const n of cites) {
-      const source = byN.get(n);
+    const found = cites.map((n) => {
       const index = indexOf(n);
       const hits = index ? index.search(query, 8) : [];
-      if (!index || hits.length === 0) {
-        claims.push({ sentence, n, url: source?.url ?? null, passage: null, supported: false, missing: figures.map((f) => f.text) });
-        continue;
-      }
+      if (!index || hits.length === 0) return { n, passage: null };
       let [best] = hits;
       if (figures.length > 0 && missingFigures(sentence, index.docs[best[0]]).length > 0) {
         const withFigures = hits.find(([i, score]) => score >= best[1] * FIGURE_PREFERENCE && missingFigures(sentence, index.docs[i]).length === 0);
         if (withFigures) best = withFigures;
       }
-      const passage = index.docs[best[0]];
-      const missing = missingFigures(sentence, passage);
-      claims.push({ sentence, n, url: source?.url ?? null, passage, supported: missing.length === 0, missing });
+      return { n, passage: index.docs[best[0]] };
+    });
+    // A sentence citing several sources may take each figure from any of them: a figure is
+    // missing when none of the cited passages has it.
+    const all = found.map((f) => f.passage ?? '').join(' \n ');
+    const missingInAll = figures.length > 0 ? missingFigures(sentence, all) : [];
+    for (const { n, passage } of found) {
+      const missing = passage === null ? figures.map((f) => f.text) : missingInAll;
+      claims.push({ sentence, n, url: byN.get(n)?.url ?? null, passage, supported: passage !== null && missing.length === 0, missing });
     }
   }
   return claims;
