@@ -1,5 +1,8 @@
 // @citable/shared/engine: the article engine's shapes and pure functions, used by the worker (Node,
 // built to shared/dist/engine by npm run typecheck) and by the browser (TypeScript source).
+// the untyped NLP packages' declarations, for every program that imports the engine (the apps' tsc)
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient module declarations, no value to import
+/// <reference path="./vendor.d.ts" />
 export type {
   ActionStage,
   ActionWarning,

@@ -5,7 +5,7 @@
 // Parts and weights (they add up to 100):
 //   terms 30       each brief term's uses against its target (text.ts countTermOccurrences), weighted
 //                  by the term's weight; uses beyond the target earn nothing more
-//   sections 15    brief sections whose title is matched by a heading of the article (h2–h4)
+//   sections 15    brief sections whose title is matched by a heading of the article (h2–h6)
 //   questions 10   brief questions matched by a heading or an FAQ entry (dt, summary, a question line)
 //   length 15      words (text.ts countWords, as research counts the competitors') against targetWords: full marks within ±15 %, falling off linearly (0 words: 0;
 //                  twice the upper bound: 0)
@@ -123,20 +123,31 @@ export function readArticle(html: string): ArticleOutline {
 
 // ---------------------------------------------------------------------- counting -----
 
-/** The words of a text (Intl.Segmenter, word-like segments). */
-export function words(text: string, language: EngineLanguage): string[] {
-  const segmenter = new Intl.Segmenter(language, { granularity: 'word' });
-  const out: string[] = [];
-  for (const segment of segmenter.segment(text)) if (segment.isWordLike) out.push(segment.segment);
-  return out;
+const segmenters = new Map<string, Intl.Segmenter>();
+/** One segmenter per language (creating one is costly; segmenting with it is not). */
+function segmenter(language: EngineLanguage, granularity: 'sentence'): Intl.Segmenter {
+  const key = `${language}:${granularity}`;
+  let found = segmenters.get(key);
+  if (!found) {
+    found = new Intl.Segmenter(language, { granularity });
+    segmenters.set(key, found);
+  }
+  return found;
+}
+
+/** A word (letters, with inner apostrophes or hyphens: « aujourd’hui », « peut-être ») or a number. */
+const WORD = /[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*|\p{N}+(?:[.,]\p{N}+)*/gu;
+
+/** The words of a text (a Unicode regex: ten times faster than Intl.Segmenter's word mode on a long article). */
+export function words(text: string, _language?: EngineLanguage): string[] {
+  return text.match(WORD) ?? [];
 }
 
 /** The sentences of a text (Intl.Segmenter), each line break ending one too (headings, list items). */
 export function sentences(text: string, language: EngineLanguage): string[] {
-  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    for (const segment of segmenter.segment(line)) {
+    for (const segment of segmenter(language, 'sentence').segment(line)) {
       const sentence = segment.segment.trim();
       if (words(sentence, language).length > 0) out.push(sentence);
     }

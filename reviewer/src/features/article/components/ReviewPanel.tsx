@@ -8,8 +8,10 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { NS } from '../i18n';
 import { articleKeys, useReviewActions, type ReviewAction } from '../api/article';
+import { getClaimsCheck } from '../api/claimsCheck';
 import { reviewState, type ReviewState } from '../utils/article';
 
+const ApproveUnsupportedModal = lazy(() => import('./ApproveUnsupportedModal').then((m) => ({ default: m.ApproveUnsupportedModal })));
 const SendForRevisionModal = lazy(() => import('./SendForRevisionModal').then((m) => ({ default: m.SendForRevisionModal })));
 
 const BADGE: Record<ReviewState, { color: string; icon: React.ReactNode }> = {
@@ -54,6 +56,9 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
   const { run, isPending } = useReviewActions(versionId);
   const [revisionOpen, setRevisionOpen] = useState(false);
   const [revisionUsed, setRevisionUsed] = useState(false);
+  // unsupported claims found when Approve was clicked: the confirmation is open while > 0
+  const [unsupported, setUnsupported] = useState(0);
+  const [isChecking, setIsChecking] = useState(false);
   const state = reviewState(article.version);
 
   async function act(action: ReviewAction, comments?: string): Promise<boolean> {
@@ -78,6 +83,25 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
       }
       return false;
     }
+  }
+
+  /** Approve, after saying so when some claims are not supported by their sources (docs/article-engine.md). */
+  async function approve() {
+    if (article.is_demo) {
+      onDemo();
+      return;
+    }
+    setIsChecking(true);
+    let count = 0;
+    try {
+      count = (await getClaimsCheck(versionId))?.unsupported ?? 0;
+    } catch {
+      // the check only warns: when it cannot be read, approving goes on as before
+    } finally {
+      setIsChecking(false);
+    }
+    if (count > 0) setUnsupported(count);
+    else await act('approve');
   }
 
   function openRevision() {
@@ -118,7 +142,7 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
         <Stack gap="xs">
           {state === 'draft' && (
             <>
-              <Button color="teal.9" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => void act('approve')} disabled={isPending}>
+              <Button color="teal.9" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => void approve()} loading={isChecking} disabled={isPending}>
                 {t('actions.approve')}
               </Button>
               <Button variant="outline" leftSection={<IconArrowBackUp size={18} aria-hidden />} onClick={openRevision} disabled={isPending}>
@@ -141,6 +165,16 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
           </Button>
         </Stack>
       </Stack>
+      {unsupported > 0 && (
+        <Suspense fallback={null}>
+          <ApproveUnsupportedModal
+            unsupported={unsupported}
+            busy={isPending}
+            onClose={() => setUnsupported(0)}
+            onConfirm={() => void act('approve').then(() => setUnsupported(0))}
+          />
+        </Suspense>
+      )}
       {revisionUsed && (
         <Suspense fallback={null}>
           <SendForRevisionModal

@@ -12,7 +12,7 @@ export type VersionSummary = Omit<PageVersion, 'html_content'>;
 
 const SUMMARY_COLUMNS =
   'id, page, creator, created_date, comments_to_modify, need_to_do_web_search_for_modification, highlight_modified_content, ' +
-  'unhighlight_modified_content, pages_versions_to_take_as_example, sent_in_revision, approved, parent_version, origin, instruction';
+  'unhighlight_modified_content, pages_versions_to_take_as_example, sent_in_revision, approved, parent_version, origin, instruction, score';
 
 /** The page's versions, newest first (created_date descending, then id for equal dates). */
 export const getVersions = (pageId: number) =>

@@ -68,9 +68,11 @@ export interface HtmlContentViewerProps {
   isSaving: boolean;
   /** shown in place of the content while comparing (the toggle stays, disabled) */
   comparePanel?: ReactNode;
+  /** the HTML being edited, at each change (null when editing stops): the live content score */
+  onDraftChange?: (html: string | null) => void;
 }
 
-export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving, comparePanel }: HtmlContentViewerProps) {
+export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving, comparePanel, onDraftChange }: HtmlContentViewerProps) {
   const { t, i18n } = useTranslation(NS);
   const html = version.html_content ?? '';
   const [draft, setDraft] = useState<{ versionId: string; html: string } | null>(null);
@@ -82,11 +84,13 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
     setDraft({ versionId: version.id, html });
     setProblem(null);
     onEditingChange(true);
+    onDraftChange?.(html);
   };
   const cancel = () => {
     setDraft(null);
     setProblem(null);
     onEditingChange(false);
+    onDraftChange?.(null);
   };
   const save = async () => {
     if (draftHtml.trim() === '') return setProblem(t('viewer.emptyHtml'));
@@ -101,6 +105,7 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
     try {
       await onSave(draftHtml);
       setDraft(null);
+      onDraftChange?.(null);
     } catch {
       // the screen toasts 'Failed to save changes'; the draft stays for another try
     }
@@ -186,7 +191,10 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
             <CodeEditor
               key={`edit-${version.id}`}
               value={draftHtml}
-              onChange={(value) => setDraft({ versionId: version.id, html: value })}
+              onChange={(value) => {
+                setDraft({ versionId: version.id, html: value });
+                onDraftChange?.(value);
+              }}
               label={t('viewer.editorLabel')}
               autoFocus
             />

@@ -2,6 +2,7 @@ import '../i18n';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Anchor, Badge, Box, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconGitCompare, IconPlus, IconX } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,9 @@ import { NS } from '../i18n';
 import { CREATE_ACTION_MISSING, useCreatePageVersion } from '../api/createPageVersion';
 import { useRequestModification, type ModificationRequest } from '../api/requestModification';
 import { useSaveVersionEdit } from '../api/saveVersionEdit';
+import { usePageBrief } from '../api/pageBrief';
 import { useDeleteVersion, useVersion, useVersions, type VersionSummary } from '../api/versions';
+import { useVersionScore } from '../hooks/useVersionScore';
 import {
   activeAfterDelete,
   activeVersionOf,
@@ -28,8 +31,10 @@ import {
   reviewState,
   type ViewerState,
 } from '../utils/versions';
+import { ClaimsList } from './ClaimsList';
 import { HtmlContentViewer } from './HtmlContentViewer';
 import { ModifyVersionForm } from './ModifyVersionForm';
+import { ScorePanel } from './ScorePanel';
 import { STATE_COLOR, STATE_TEXT, VersionsTable } from './VersionsTable';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { WrappingBreadcrumbs } from '../../../components/WrappingBreadcrumbs';
@@ -39,6 +44,8 @@ const CompareVersions = lazy(() => import('./CompareVersions'));
 
 /** docs/product-rules.md#constants: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
+/** The live content score waits for this pause in typing before it is computed again. */
+const LIVE_SCORE_DEBOUNCE_MS = 400;
 const ACTION_NAMES = ['create_article', 'modify_articles_with_instructions'] as const;
 
 function PageUnavailable() {
@@ -83,6 +90,13 @@ export function PageVersionsPage() {
   const activeId = active?.id ?? null;
   const content = useVersion(pageOk ? pageId : null, activeId);
   const activeContent = content.data && content.data.id === activeId ? content.data : null;
+
+  // the content score: live on the edited HTML (debounced), else the saved one (docs/article-engine.md)
+  const brief = usePageBrief(pageOk ? pageId : null);
+  const [draftHtml, setDraftHtml] = useState<string | null>(null);
+  const [debouncedDraft] = useDebouncedValue(draftHtml, LIVE_SCORE_DEBOUNCE_MS);
+  const liveHtml = viewer.editing && draftHtml !== null ? debouncedDraft : null;
+  const versionScore = useVersionScore(activeContent, brief.data ?? null, liveHtml);
 
   const deleteVersion = useDeleteVersion(pageId ?? 0);
   const saveEdit = useSaveVersionEdit(pageId ?? 0);
@@ -297,6 +311,7 @@ export function PageVersionsPage() {
         onEditingChange={(editing) => setViewer((v) => ({ ...v, editing }))}
         onSave={save}
         isSaving={saveEdit.isPending}
+        onDraftChange={setDraftHtml}
         comparePanel={
           viewer.comparing && (
             <Suspense fallback={<ScreenLoader label={t('compare.loading')} />}>
@@ -391,6 +406,8 @@ export function PageVersionsPage() {
               )}
             </Paper>
 
+            {active && !missing && <ScorePanel score={versionScore.score} source={versionScore.source} />}
+
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
               <PageActionsList
                 pageId={page.id}
@@ -433,6 +450,8 @@ export function PageVersionsPage() {
               </Group>
               {viewerBody}
             </Paper>
+
+            {activeContent && <ClaimsList claims={versionScore.claims} />}
 
             <ModifyVersionForm versions={list} formatDate={formatDate} isUpdating={modify.isPending} onSubmit={submitModification} />
           </Stack>

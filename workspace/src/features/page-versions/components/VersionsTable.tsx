@@ -8,6 +8,7 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconExternalLink, IconGitCompare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ScoreBadge } from '../../../components/content-score/ScoreBadge';
 import { externalPaths } from '../../../config/paths';
 import { NS } from '../i18n';
 import type { VersionSummary } from '../api/versions';
@@ -38,6 +39,7 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('table.dateCreated')}</Table.Th>
+            <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>{t('score.column')}</Table.Th>
             <Table.Th style={{ width: 1, whiteSpace: 'nowrap', textAlign: 'right' }}>{t('table.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -103,6 +105,9 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                       </Text>
                     )}
                   </Stack>
+                </Table.Td>
+                <Table.Td style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                  <ScoreBadge score={version.score} testId="version-score" compact />
                 </Table.Td>
                 <Table.Td style={{ verticalAlign: 'top' }}>
                   <Group gap={4} wrap="nowrap" justify="flex-end">

@@ -4,7 +4,7 @@ import type { Page } from '@citable/shared';
 import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 
-export type PageDetail = Pick<Page, 'id' | 'site' | 'name' | 'url' | 'status' | 'date_created' | 'date_modified' | 'llm_answers_count' | 'serp_results_count'> & {
+export type PageDetail = Pick<Page, 'id' | 'site' | 'name' | 'url' | 'status' | 'date_created' | 'date_modified' | 'llm_answers_count' | 'serp_results_count' | 'content_score'> & {
   statuses: { name: string } | null;
 };
 
@@ -18,7 +18,7 @@ export async function getPage(siteId: number, pageId: number): Promise<PageDetai
   const page = await request((db) =>
     db
       .from('pages')
-      .select('id, site, name, url, status, date_created, date_modified, llm_answers_count, serp_results_count, statuses(name), sites!inner(id)')
+      .select('id, site, name, url, status, date_created, date_modified, llm_answers_count, serp_results_count, content_score, statuses(name), sites!inner(id)')
       .eq('id', pageId)
       .eq('site', siteId)
       .maybeSingle(),

@@ -6,7 +6,7 @@ import { pageCountOf, searchFilter, type PageListView } from '../utils/listParam
 import { pageKeys } from './keys';
 
 /** The columns the backend's page-list request is tuned for (supabase-local/bench/api.js). */
-export const PAGE_LIST_COLUMNS = 'id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count';
+export const PAGE_LIST_COLUMNS = 'id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count,content_score';
 
 export interface PageListRow {
   id: number;
@@ -17,6 +17,8 @@ export interface PageListRow {
   statuses: { name: string } | null;
   serp_results_count: number;
   llm_answers_count: number;
+  /** the latest version's content score (null: not scored) */
+  content_score: number | null;
 }
 
 export interface PageListResult {
@@ -38,8 +40,9 @@ async function listQuery(siteId: number, view: PageListView, page: number) {
     if (view.status !== null) query = query.eq('status', view.status);
     if (view.search) query = query.or(searchFilter(view.search));
     const from = (page - 1) * view.pageSize;
+    // unscored pages last whichever the direction (the other sort columns are never null)
     return query
-      .order(view.sort, { ascending: view.ascending })
+      .order(view.sort, view.sort === 'content_score' ? { ascending: view.ascending, nullsFirst: false } : { ascending: view.ascending })
       .order('id', { ascending: view.ascending })
       .range(from, from + view.pageSize - 1);
   });

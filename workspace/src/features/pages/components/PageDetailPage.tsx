@@ -35,6 +35,7 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { PageActionsList } from '../../../components/PageActionsList';
+import { ScoreBadge } from '../../../components/content-score/ScoreBadge';
 import { ScreenContainer } from '../../../components/ScreenContainer';
 import { externalPaths, paths } from '../../../config/paths';
 import { NS } from '../i18n';
@@ -181,6 +182,7 @@ export function PageDetailPage() {
               {data.name}
             </Title>
             <StatusBadge id={data.status} name={data.statuses?.name} testId="page-status" />
+            {data.content_score !== null && <ScoreBadge score={data.content_score} size="lg" testId="page-content-score" />}
           </Group>
           <Anchor href={data.url} target="_blank" rel="noopener noreferrer" size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="page-url">
             {data.url}

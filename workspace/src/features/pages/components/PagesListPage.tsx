@@ -20,6 +20,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
+import { ScoreBadge } from '../../../components/content-score/ScoreBadge';
 import { ScreenContainer } from '../../../components/ScreenContainer';
 import { paths } from '../../../config/paths';
 import { NS } from '../i18n';
@@ -190,7 +191,7 @@ export function PagesListPage() {
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
       ) : (
-        <Table.ScrollContainer minWidth={980} type="native">
+        <Table.ScrollContainer minWidth={1060} type="native">
           <Table
             verticalSpacing="xs"
             highlightOnHover
@@ -214,6 +215,7 @@ export function PagesListPage() {
                 <SortHeader column="url" label={t('list.columns.url')} view={view} onSort={onSort} />
                 <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('list.columns.status')}</Table.Th>
                 <SortHeader column="date_modified" label={t('list.columns.dateModified')} view={view} onSort={onSort} />
+                <SortHeader column="content_score" label={t('list.columns.score')} view={view} onSort={onSort} />
                 <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.serps')}</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.llmAnswers')}</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.actions')}</Table.Th>
@@ -222,7 +224,7 @@ export function PagesListPage() {
             <Table.Tbody>
               {isFirstLoad && (
                 <Table.Tr>
-                  <Table.Td colSpan={8}>
+                  <Table.Td colSpan={9}>
                     <Group justify="center" gap="xs" py="lg" role="status">
                       <Loader size="sm" />
                       <Text size="sm" c="gray.7">
@@ -234,7 +236,7 @@ export function PagesListPage() {
               )}
               {!isFirstLoad && rows.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={8}>
+                  <Table.Td colSpan={9}>
                     <Stack align="center" gap={4} py="xl" data-testid="pages-empty">
                       <Text fw={600}>{emptyMessage}</Text>
                       {!view.search && view.status === null && !siteMissing && (
@@ -275,7 +277,7 @@ export function PagesListPage() {
                         {row.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: 300 }}>
+                    <Table.Td style={{ maxWidth: 260 }}>
                       <Text size="sm" c="gray.7" truncate="end" title={row.url} data-testid="page-url">
                         {row.url}
                       </Text>
@@ -287,6 +289,9 @@ export function PagesListPage() {
                       <Text size="sm" component="time" dateTime={row.date_modified}>
                         {dateFormat.format(new Date(row.date_modified))}
                       </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <ScoreBadge score={row.content_score} testId="page-score" compact />
                     </Table.Td>
                     <Table.Td style={{ textAlign: 'right' }}>
                       <Text size="sm">{row.serp_results_count}</Text>

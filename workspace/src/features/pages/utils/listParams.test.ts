@@ -1,10 +1,16 @@
-import { DEFAULT_VIEW, needsCanonicalUrl, pageCountOf, readView, searchFilter, searchFilterValue, shownRange, writeView } from './listParams';
+import { DEFAULT_VIEW, defaultAscending, needsCanonicalUrl, pageCountOf, readView, searchFilter, searchFilterValue, shownRange, writeView } from './listParams';
 
 const read = (qs: string) => readView(new URLSearchParams(qs));
 
 describe('readView', () => {
   it('defaults: date_modified descending, page 1, 10 per page, no search, all statuses', () => {
     expect(read('')).toEqual(DEFAULT_VIEW);
+  });
+
+  it('sorts by content score, best first on the first click', () => {
+    expect(read('sort=content_score')).toMatchObject({ sort: 'content_score', ascending: false });
+    expect(read('sort=content_score&dir=asc')).toMatchObject({ sort: 'content_score', ascending: true });
+    expect(defaultAscending('content_score')).toBe(false);
   });
 
   it('reads every field', () => {

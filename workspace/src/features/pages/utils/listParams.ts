@@ -6,7 +6,7 @@
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-export const SORT_COLUMNS = ['name', 'url', 'date_modified'] as const;
+export const SORT_COLUMNS = ['name', 'url', 'date_modified', 'content_score'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 export interface PageListView {
@@ -30,8 +30,8 @@ export const DEFAULT_VIEW: PageListView = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
-/** The first click on a column: names and URLs A→Z, dates newest first. */
-export const defaultAscending = (column: SortColumn) => column !== 'date_modified';
+/** The first click on a column: names and URLs A→Z, dates newest first, scores best first. */
+export const defaultAscending = (column: SortColumn) => column !== 'date_modified' && column !== 'content_score';
 
 const MAX_SEARCH = 200;
 const positiveInt = (raw: string | null) => (raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : null);

@@ -1,0 +1,81 @@
+/**
+ * Approving an article with unsupported claims asks first, naming their count (docs/article-engine.md);
+ * without any, Approve approves at once. The RPCs are replaced by jest mocks (the backend's tests cover them).
+ */
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CitableProviders, i18n, type ArticleForView } from '@citable/shared';
+import { frenchTypographyIssues, stringsOf } from '@citable/shared/testing/french-typography';
+import fr from '../locales/fr.json';
+import { ReviewPanel } from './ReviewPanel';
+
+const run = jest.fn();
+const getClaimsCheck = jest.fn();
+
+jest.mock('../api/article', () => ({
+  articleKeys: { view: (id: string) => ['pageVersions', 'view', id] },
+  useReviewActions: () => ({ run, isPending: false }),
+}));
+jest.mock('../api/claimsCheck', () => ({ getClaimsCheck: (id: string) => getClaimsCheck(id) }));
+
+const VERSION_ID = '22222222-2222-4222-8222-222222222222';
+const article = {
+  version: { id: VERSION_ID, page: 3, html_content: '<h1>T</h1>', created_date: '2026-11-20T10:00:00Z', sent_in_revision: false, approved: false, comments_to_modify: null },
+  page: { id: 3, name: 'Pain', url: 'https://boulange.example/pain', hide_cover_image_from_preview: false, hide_revisions_texts_from_preview: false },
+  is_demo: false,
+  cover_image_url: null,
+  images: [],
+} as unknown as ArticleForView;
+
+function renderPanel() {
+  const client = new QueryClient();
+  render(
+    <CitableProviders withNotifications={false}>
+      <QueryClientProvider client={client}>
+        <ReviewPanel versionId={VERSION_ID} article={article} onDemo={jest.fn()} />
+      </QueryClientProvider>
+    </CitableProviders>,
+  );
+}
+
+describe('ReviewPanel approve', () => {
+  beforeEach(async () => {
+    run.mockReset().mockResolvedValue({ ...article.version, approved: true });
+    getClaimsCheck.mockReset();
+    await i18n.changeLanguage('fr');
+  });
+
+  it('says how many claims are unsupported and approves only when confirmed', async () => {
+    getClaimsCheck.mockResolvedValue({ checked: true, claims: 5, unsupported: 2 });
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Approuver cette version' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approuver malgré des affirmations non étayées\u00a0?' });
+    expect(getClaimsCheck).toHaveBeenCalledWith(VERSION_ID);
+    expect(screen.getByTestId('approve-unsupported-text').textContent).toBe(
+      'Cet article contient 2\u00a0affirmations dont les chiffres ne figurent pas dans les sources citées. Voulez-vous l’approuver quand même\u00a0?',
+    );
+    expect(run).not.toHaveBeenCalled();
+
+    // Cancel: nothing approved
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(run).not.toHaveBeenCalled();
+
+    // again, and confirm
+    fireEvent.click(screen.getByRole('button', { name: 'Approuver cette version' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Approuver quand même' }));
+    await waitFor(() => expect(run).toHaveBeenCalledWith('approve', undefined));
+  });
+
+  it('approves at once when every claim is supported', async () => {
+    getClaimsCheck.mockResolvedValue({ checked: true, claims: 3, unsupported: 0 });
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Approuver cette version' }));
+    await waitFor(() => expect(run).toHaveBeenCalledWith('approve', undefined));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the texts keep French typography', () => {
+    expect(frenchTypographyIssues(stringsOf(fr.approveCheck))).toEqual([]);
+  });
+});

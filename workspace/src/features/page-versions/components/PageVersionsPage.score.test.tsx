@@ -1,0 +1,141 @@
+/**
+ * The versions screen's content score: the saved score of the selected version, recomputed live
+ * (debounced) while its HTML is edited, with the same contentScore as the worker. The screen's data
+ * hooks are replaced by fixed data (the backend's own tests cover the calls); the CodeMirror editor
+ * by a textarea (jsdom has no layout for it).
+ */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { CitableProviders, i18n } from '@citable/shared';
+import { contentScore, type Brief } from '@citable/shared/engine';
+import { PageVersionsPage } from './PageVersionsPage';
+
+const brief: Brief = {
+  version: 1,
+  language: 'fr',
+  keywords: ['pain au levain'],
+  keywordsDerived: false,
+  targetWords: 120,
+  competitorWords: null,
+  sections: [{ title: 'La cuisson du pain', coveredBy: [1] }],
+  terms: [
+    { term: 'levain naturel', weight: 1, sources: 4, target: 1 },
+    { term: 'température de cuisson', weight: 0.8, sources: 3, target: 1 },
+  ],
+  questions: [],
+  editedAt: null,
+};
+
+const HTML = '<h1>Le pain au levain</h1><h2>Préparer le levain</h2><p>Un levain naturel se nourrit chaque jour.</p>';
+const saved = contentScore({ html: HTML, brief, claims: [] });
+
+const version = {
+  id: '11111111-1111-4111-8111-111111111111',
+  page: 2,
+  creator: null,
+  created_date: '2026-11-20T10:00:00Z',
+  html_content: HTML,
+  comments_to_modify: null,
+  need_to_do_web_search_for_modification: false,
+  highlight_modified_content: false,
+  unhighlight_modified_content: false,
+  pages_versions_to_take_as_example: null,
+  sent_in_revision: false,
+  approved: false,
+  parent_version: null,
+  origin: 'generated',
+  instruction: null,
+  claims: [],
+  score: saved.total,
+  score_parts: saved.parts,
+  structured_data: null,
+  scored_at: '2026-11-20T10:01:00Z',
+};
+
+const mutation = { mutate: jest.fn(), mutateAsync: jest.fn(), isPending: false };
+const success = <T,>(data: T) => ({ data, isPending: false, isError: false, isSuccess: true, error: null });
+
+jest.mock('../../../components/page-sub-screen/pageContext', () => ({
+  usePageContext: () => success({ id: 2, site: 1, name: 'Pain au levain', url: 'https://boulange.example/pain', sites: { id: 1, name: 'Boulange', url: 'https://boulange.example' } }),
+}));
+jest.mock('../api/versions', () => ({
+  useVersions: () => success([version]),
+  useVersion: () => success(version),
+  useDeleteVersion: () => mutation,
+}));
+jest.mock('../api/pageBrief', () => ({ usePageBrief: () => success(brief) }));
+jest.mock('../api/saveVersionEdit', () => ({ useSaveVersionEdit: () => mutation }));
+jest.mock('../api/requestModification', () => ({ useRequestModification: () => mutation }));
+jest.mock('../api/createPageVersion', () => ({ CREATE_ACTION_MISSING: 'x', useCreatePageVersion: () => mutation }));
+jest.mock('../../../components/PageActionsList', () => ({ PageActionsList: () => null }));
+jest.mock('./CodeEditor', () => ({
+  __esModule: true,
+  default: ({ value, onChange, label, readOnly }: { value: string; onChange?: (v: string) => void; label: string; readOnly?: boolean }) => (
+    <textarea aria-label={label} value={value} readOnly={readOnly} onChange={(event) => onChange?.(event.target.value)} />
+  ),
+}));
+
+function renderScreen() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <CitableProviders withNotifications={false}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/sites/1/pages/2/page-versions']}>
+          <Routes>
+            <Route path="/sites/:siteId/pages/:pageId/page-versions" element={<PageVersionsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </CitableProviders>,
+  );
+}
+
+const total = () => Number(screen.getByTestId('score-total').textContent);
+
+jest.setTimeout(30_000);
+
+describe('PageVersionsPage content score', () => {
+  beforeEach(() => i18n.changeLanguage('fr'));
+
+  it('shows the saved score, then recomputes it live (debounced) while the HTML is edited', async () => {
+    renderScreen();
+    expect(screen.getByTestId('score-panel')).toHaveAttribute('data-source', 'saved');
+    expect(total()).toBe(saved.total);
+    expect(within(screen.getByTestId('versions-table')).getByTestId('version-score')).toHaveAttribute('data-score', String(saved.total));
+
+    fireEvent.click(screen.getByText('Code'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier' }));
+    const editor = await screen.findByRole('textbox', { name: 'Source HTML de la version' });
+    await waitFor(() => expect(screen.getByTestId('score-panel')).toHaveAttribute('data-source', 'live'));
+    expect(total()).toBe(saved.total);
+
+    // the missing term and section: the score rises once typing pauses
+    jest.useFakeTimers();
+    try {
+      const better = `${HTML}<h2>La cuisson du pain</h2><p>Surveillez la température de cuisson du four.</p>`;
+      fireEvent.change(editor, { target: { value: better } });
+      // not before the pause
+      act(() => jest.advanceTimersByTime(100));
+      expect(total()).toBe(saved.total);
+      act(() => jest.advanceTimersByTime(400));
+      const expected = contentScore({ html: better, brief, claims: [] }).total;
+      expect(expected).toBeGreaterThan(saved.total);
+      expect(total()).toBe(expected);
+      const terms = screen.getAllByTestId('score-part').find((p) => p.getAttribute('data-part') === 'terms');
+      expect(terms).toHaveTextContent('Rien à corriger.');
+    } finally {
+      jest.useRealTimers();
+    }
+
+    // Cancel: back to the saved score
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.getByTestId('score-panel')).toHaveAttribute('data-source', 'saved'));
+    expect(total()).toBe(saved.total);
+  });
+
+  it('lists the version’s claims beside the content', () => {
+    renderScreen();
+    expect(screen.getByTestId('claims-none')).toBeInTheDocument();
+  });
+});
