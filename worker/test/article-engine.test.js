@@ -210,7 +210,7 @@ describe('create_article from the brief', () => {
     assert.deepEqual(wrong[0].missing, ['260']);
     assert.match(wrong[0].passage, /240 degrés/, 'the passage it rests on');
     assert.equal(wrong[0].n, 1);
-    assert.ok(done.warnings.some((/** @type {any} */ w) => w.code === 'unsupported_claims' && w.params.count === wrong.length));
+    assert.ok(done.warnings.some((/** @type {any} */ w) => w.code === 'claims_unsupported' && w.params.count === wrong.length));
   });
 
   it('an outline that is not the JSON asked for is asked again once', async () => {

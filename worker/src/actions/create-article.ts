@@ -112,7 +112,7 @@ export async function runCreateArticle(ctx: ActionContext) {
   if (unsupported > 0) {
     ctx.warn({
       stage: 'checks',
-      code: 'unsupported_claims',
+      code: 'claims_unsupported',
       message: `${unsupported} cited sentence${unsupported > 1 ? 's are' : ' is'} not supported by the passage of its source`,
       params: { count: unsupported },
     });
