@@ -63,6 +63,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: int(env.OPENROUTER_TIMEOUT_MS, 180_000, 'OPENROUTER_TIMEOUT_MS', { min: 100 }),
       referer: str(env.OPENROUTER_REFERER) ?? 'https://citable.local',
     },
+    // Model calls of one article at the same time (its sections, introduction and FAQ).
+    articleConcurrency: int(env.ARTICLE_CONCURRENCY, 10, 'ARTICLE_CONCURRENCY', { min: 1, max: 32 }),
     llmAnswersPerModel: int(env.LLM_ANSWERS_PER_MODEL, 3, 'LLM_ANSWERS_PER_MODEL', { min: 1, max: 20 }),
     serp: {
       provider: (str(env.SERP_PROVIDER) ?? 'serper').toLowerCase() as SerpProvider,

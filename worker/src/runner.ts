@@ -29,6 +29,7 @@
 //
 // sanitize_version {id} (issue 27, #13): HTML an end user wrote (save_version_edit, PostgREST) is
 // rewritten with sanitize.js's rules and marked html_sanitized (migration 20261128000400).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { Logger, run, type AddJobFunction, type Job, type Runner, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
 import type { WorkerConfig } from './config.js';
@@ -46,6 +47,7 @@ import { runResearchPage } from './engine/research.js';
 import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError, workerTx } from './db.js';
 import { sanitizeArticleHtml } from './sanitize.js';
+import { recheckVersion } from './engine/checks.js';
 import {
   assertMessagePayload,
   assertPageActionPayload,
@@ -124,7 +126,7 @@ export interface ActionContext extends TaskContext {
   /**
    * Runs one stage of the action and records its time, cost and provider calls
    * (pages_actions.stages, saved when the run ends), whether it succeeds or throws. Cost and calls
-   * are the usage recorded while it ran: stages of one run are meant to run one after the other.
+   * are the usage recorded from within it (its async context): stages may run at the same time.
    */
   stage: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 }
@@ -150,10 +152,16 @@ export function usageRecorder() {
   /** Every usage entry recorded (model, SERP and image calls alike), for the stages' call counts. */
   let entries = 0;
   let pricedEntries = 0;
+  const listeners: ((entry: UsageEntry) => void)[] = [];
   return {
     /** Running totals, for a stage's delta. */
     snapshot: () => ({ cost, entries, pricedEntries }),
+    /** Calls `listener` with every entry recorded from now on (the stages' own counts). */
+    subscribe(listener: (entry: UsageEntry) => void) {
+      listeners.push(listener);
+    },
     record(entry: UsageEntry) {
+      for (const listener of listeners) listener(entry);
       entries += 1;
       if (entry.model) {
         usage.calls += 1;
@@ -200,9 +208,23 @@ export function addRunCost(
  * The warnings and stages of one attempt of a run: ctx.warn and ctx.stage write here, the run's
  * end saves them on the row.
  */
-export function runJournal(recorder: Pick<ReturnType<typeof usageRecorder>, 'snapshot'>) {
+export function runJournal(recorder: Pick<ReturnType<typeof usageRecorder>, 'subscribe'>) {
   const warnings: ActionWarning[] = [];
   const stages: ActionStage[] = [];
+  // The stages a usage entry is recorded in: those whose async context it is recorded from, so
+  // stages running at the same time (an article's sections and its FAQ) each count only their calls.
+  const open = new AsyncLocalStorage<StageCount[]>();
+  recorder.subscribe((entry) => {
+    const price = typeof entry.usage?.cost === 'number' ? entry.usage.cost : entry.cost;
+    const priced = typeof price === 'number' && Number.isFinite(price);
+    for (const count of open.getStore() ?? []) {
+      count.calls += 1;
+      if (priced) {
+        count.priced += 1;
+        count.cost += price;
+      }
+    }
+  });
   return {
     warnings,
     stages,
@@ -210,20 +232,23 @@ export function runJournal(recorder: Pick<ReturnType<typeof usageRecorder>, 'sna
       warnings.push(warning);
     },
     async stage<T>(name: string, fn: () => Promise<T>): Promise<T> {
-      const before = recorder.snapshot();
+      const count: StageCount = { calls: 0, priced: 0, cost: 0 };
       const started = performance.now();
       try {
-        return await fn();
+        return await open.run([...(open.getStore() ?? []), count], fn);
       } finally {
-        const after = recorder.snapshot();
-        const calls = after.entries - before.entries;
-        const priced = after.pricedEntries - before.pricedEntries;
         // No call: nothing spent. Calls without a reported price: unknown cost (null).
-        const costUsd = priced > 0 ? Number((after.cost - before.cost).toFixed(6)) : calls > 0 ? null : 0;
-        stages.push({ stage: name, ms: Math.round(performance.now() - started), costUsd, calls });
+        const costUsd = count.priced > 0 ? Number(count.cost.toFixed(6)) : count.calls > 0 ? null : 0;
+        stages.push({ stage: name, ms: Math.round(performance.now() - started), costUsd, calls: count.calls });
       }
     },
   };
+}
+
+interface StageCount {
+  calls: number;
+  priced: number;
+  cost: number;
 }
 
 /** Rate-limit reschedules of one run at most; past them a 429 is retried like any other error. */
@@ -335,21 +360,26 @@ export async function runPageAction(
 }
 
 /**
- * sanitize_version: the version's HTML with sanitize.js's rules, marked sanitized. A newer write
- * since the job was queued is sanitized too (the row is read under its lock).
+ * sanitize_version: the version's HTML with sanitize.js's rules, marked sanitized, then its checks
+ * recomputed (engine/checks.ts). A newer write since the job was queued is sanitized too (the row
+ * is read under its lock).
  */
 export async function sanitizeVersion(base: TaskContext, payload: SanitizeVersionPayload) {
   const { id } = payload;
-  await workerTx(base.pool, async (client) => {
+  const sanitized = await workerTx(base.pool, async (client) => {
     const { rows } = await client.query<{ html_content: string | null; html_sanitized: boolean }>(
       'select html_content, html_sanitized from public.pages_versions where id = $1 for update',
       [id],
     );
-    if (!rows[0] || rows[0].html_sanitized) return;
+    if (!rows[0] || rows[0].html_sanitized) return false;
     const html = rows[0].html_content === null ? null : sanitizeArticleHtml(rows[0].html_content);
     await client.query('update public.pages_versions set html_content = $2, html_sanitized = true where id = $1', [id, html]);
     if (html !== rows[0].html_content) base.log(`[sanitize_version ${id}] unsafe HTML removed`);
+    return true;
   });
+  // The end user's HTML checked again against the page's brief: claims, score, structured data
+  // (written only while the version still has this HTML; a newer write has its own job).
+  if (sanitized) await recheckVersion(base.pool, id, base.config.storage.supabaseUrl);
 }
 
 export interface StartWorkerOptions {

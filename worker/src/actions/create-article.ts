@@ -1,15 +1,15 @@
-// create_article: the page's article as HTML, from the site's settings, the tone group's
-// samples, the page's keywords and their SERP results (fetched first when missing) and the text
-// of the site's to_scrape pages. SERP results and scraped pages go to the model as numbered
-// sources it is asked to cite; the sources the article cites are kept with the version
-// (pages_versions.sources). The HTML is sanitized, a pages_versions row inserted (origin
-// 'generated'), then create_cover_image is queued with nb_images_to_create images when above 0.
-import { PermanentError, TransientError } from '../errors.js';
-import { loadKeywords, loadPageContext, workerTx, type PageContext } from '../db.js';
-import { buildMessages, loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
-import { htmlToText, sanitizeArticleHtml, textOf } from '../sanitize.js';
-import { fetchAndStoreSerps } from './serps.js';
-import { bodyText, fetchOutbound } from '../outbound.js';
+// create_article: the page's article from its brief (docs/article-engine.md). The brief and its
+// numbered sources are loaded (none yet: research_page's research runs first, in this run); the
+// article is written from them (engine/write.ts: outline, then the introduction, sections and FAQ
+// in parallel), then checked (engine/checks.ts: claims against the sources' texts, content score,
+// structured data). The version (origin 'generated', with the sources it cites and its checks),
+// its link on the action and the create_cover_image action (nb_images_to_create images when above
+// 0) commit in one transaction tagged with this run, so a retry never writes twice.
+import { PermanentError } from '../errors.js';
+import { loadPageContext, workerTx, type PageContext } from '../db.js';
+import { loadBrief, researchPage } from '../engine/research.js';
+import { writeArticle } from '../engine/write.js';
+import { checkVersion, coverAndLogo, writeChecks } from '../engine/checks.js';
 import type { ActionContext } from '../runner.js';
 import type { Pool } from 'pg';
 
@@ -17,38 +17,13 @@ const MAX_TONE_SAMPLES = 5;
 const MAX_SAMPLE_CHARS = 4000;
 
 /**
- * The to_scrape URLs of a site (one per line, or separated by spaces or commas).
+ * The to_scrape URLs of a site (one per line, or separated by spaces or commas); research reads them.
  */
 export function scrapeUrls(toScrape: string | null) {
   return (toScrape ?? '')
     .split(/[\s,;]+/)
     .map((u) => u.trim())
     .filter((u) => /^https?:\/\/[^\s]+$/i.test(u));
-}
-
-// to_scrape is written by site owners: fetched through the outbound-fetch module (public addresses
-// only, checked at every redirect, a byte cap and a time limit), text and HTML only.
-const SCRAPE_MAX_BYTES = 2_000_000;
-
-/**
- * The text of one to_scrape page, or null (unreachable, refused, not text).
- */
-async function scrape(ctx: ActionContext, url: string) {
-  try {
-    const response = await fetchOutbound(url, {
-      accept: ['text/html', 'application/xhtml+xml', 'text/plain'],
-      maxBytes: SCRAPE_MAX_BYTES,
-      truncate: true,
-      timeoutMs: ctx.config.scrape.timeoutMs,
-      allowPrivate: ctx.config.outbound.allowPrivate,
-    });
-    const body = bodyText(response);
-    if (response.contentType !== 'text/plain') return htmlToText(body);
-    return { title: null, text: body.replace(/\s+/g, ' ').trim().slice(0, 6000) };
-  } catch (error) {
-    ctx.log(`scrape ${url}: ${(error as Error).message}`);
-    return null;
-  }
 }
 
 /**
@@ -83,30 +58,6 @@ async function toneSamples(pool: Pool, groupId: number | string | null, siteId: 
 }
 
 /**
- * The messages of an article request (exported for the prompt-injection test).
- */
-export function articleMessages({ page, keywords, toneSamples: samples, sources }: { page: PageContext; keywords: string[]; toneSamples: unknown[]; sources: unknown[] }) {
-  const lang = promptLanguage(page.language_code);
-  const { language, country } = placeNames(lang, page);
-  const system = render(loadTemplate('article.system', lang), {
-    language,
-    country,
-    site_url: page.site_url,
-    familiar: page.familiar_terms,
-    formal: !page.familiar_terms,
-    first_person: page.address_the_reader_with_i,
-  });
-  const task = render(loadTemplate('article.task', lang), {
-    page_name: page.page_name,
-    page_url: page.page_url,
-    keywords: keywords.join(', ') || page.page_name,
-    accepted_topics: page.accepted_topics,
-    guidelines: page.additional_guidelines,
-  });
-  return buildMessages({ lang, system, task, data: { tone_samples: samples, sources } });
-}
-
-/**
  * The version this run of the action already wrote (a retry after the version committed but the
  * action was not marked done: a failure in between, a database outage), or null.
  */
@@ -119,6 +70,19 @@ async function versionOfThisRun(ctx: ActionContext) {
   return rows[0] ? { version: rows[0].id, sources: rows[0].sources } : null;
 }
 
+/** The site's other pages, for links (name and URL; the page itself left out). */
+async function sitePages(pool: Pool, page: PageContext) {
+  const { rows } = await pool.query<{ name: string; url: string }>(
+    `select p.name, p.url from public.pages p
+      where p.site = $1 and p.id <> $2 and p.url ~* '^https?://' and coalesce(btrim(p.name), '') <> ''
+      order by p.id desc limit $3`,
+    [page.site_id, page.page_id, MAX_SITE_PAGES],
+  );
+  return rows;
+}
+
+const MAX_SITE_PAGES = 40;
+
 export async function runCreateArticle(ctx: ActionContext) {
   const written = await versionOfThisRun(ctx);
   if (written) {
@@ -127,48 +91,32 @@ export async function runCreateArticle(ctx: ActionContext) {
   }
   const page = await loadPageContext(ctx.pool, ctx.action.linked_page);
   if (!page) throw new PermanentError('The page no longer exists');
-  const keywords = await loadKeywords(ctx.pool, page.page_id);
 
-  // SERP results of the page's keywords for this site, fetched first when missing.
-  const loadSerps = async () =>
-    (
-      await ctx.pool.query(
-        `select s.linked_keyword::text as keyword_id, s.position_absolute, s.title, s.url, s.meta_description
-           from public.serps s where s.site = $1 and s.linked_keyword = any($2::bigint[])
-          order by s.linked_keyword, s.position_absolute`,
-        [page.site_id, keywords.map((k) => k.id)],
-      )
-    ).rows;
-  let serps = await loadSerps();
-  const searched = new Set(serps.map((s) => s.keyword_id));
-  const missing = keywords.filter((k) => k.to_search && !searched.has(k.id));
-  if (missing.length > 0) {
-    await fetchAndStoreSerps(ctx, page, missing);
-    serps = await loadSerps();
-  }
+  // The brief as the operator left it; a page never researched is researched first.
+  const { brief, sources } = (await loadBrief(ctx.pool, page.page_id)) ?? (await researchPage(ctx, page));
 
-  const sources: { n: number; kind: 'serp' | 'scraped'; url: string; title: string | null; text: string | null; }[] = [];
-  const seen = new Set();
-  for (const s of serps) {
-    if (seen.has(s.url) || sources.length >= 20) continue;
-    seen.add(s.url);
-    sources.push({ n: sources.length + 1, kind: 'serp', url: s.url, title: s.title, text: s.meta_description });
-  }
-  for (const url of scrapeUrls(page.to_scrape).slice(0, ctx.config.scrape.maxPages)) {
-    const scraped = await scrape(ctx, url);
-    if (scraped?.text) sources.push({ n: sources.length + 1, kind: 'scraped', url, title: scraped.title, text: scraped.text });
-  }
-
-  const messages = articleMessages({
+  const article = await writeArticle(ctx, {
     page,
-    keywords: keywords.map((k) => k.keyword),
-    toneSamples: await toneSamples(ctx.pool, page.tone_articles_group, page.site_id),
+    brief,
     sources,
+    toneSamples: await toneSamples(ctx.pool, page.tone_articles_group, page.site_id),
+    sitePages: await sitePages(ctx.pool, page),
   });
-  const { text } = await ctx.openrouter.chat({ model: ctx.config.openrouter.articleModel, messages, onUsage: ctx.recordUsage });
-  const html = sanitizeArticleHtml(text);
-  if (!textOf(html)) throw new TransientError('The model returned an empty article');
+  const html = article.html;
   const used = citedSources(html, sources).map(({ n, kind, url, title }) => ({ n, kind, url, title }));
+  const checks = await ctx.stage('checks', async () => {
+    const { image, logo } = await coverAndLogo(ctx.pool, page.page_id, ctx.config.storage.supabaseUrl);
+    return checkVersion({ html, brief, sources, page, image, logo });
+  });
+  const unsupported = checks.claims?.filter((c) => !c.supported).length ?? 0;
+  if (unsupported > 0) {
+    ctx.warn({
+      stage: 'checks',
+      code: 'claims_unsupported',
+      message: `${unsupported} cited sentence${unsupported > 1 ? 's are' : ' is'} not supported by the passage of its source`,
+      params: { count: unsupported },
+    });
+  }
 
   // The version, its link on the action and the cover-image action commit together, tagged with
   // this run (generated_by_action, generated_for_run: unique), so a retry finds them above and a
@@ -189,6 +137,7 @@ export async function runCreateArticle(ctx: ActionContext) {
       return existing[0].id;
     }
     const id = rows[0].id;
+    await writeChecks(client, id, checks);
     await client.query('update public.pages_actions set linked_pages_version = $2 where id = $1', [ctx.action.id, id]);
     const images = Math.min(10, Number(page.nb_images_to_create) || 0);
     if (images > 0) {
@@ -205,5 +154,5 @@ export async function runCreateArticle(ctx: ActionContext) {
     }
     return id;
   });
-  return { version: versionId, sources: used.length };
+  return { version: versionId, sources: used.length, score: checks.score, claims: checks.claims?.length ?? 0, unsupported };
 }

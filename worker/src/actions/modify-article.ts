@@ -4,11 +4,13 @@
 // origin 'instruction' and the instruction; otherwise the same version updated in place, which
 // then records the instruction too (appended to earlier ones) with origin 'instruction'.
 // The options come from info_json (request_version_modification's snake_case keys, or the
-// camelCase ones of older rows), else from the version's own columns.
+// camelCase ones of older rows), else from the version's own columns. The version written is then
+// checked (engine/checks.ts: claims, content score, structured data).
 import { PermanentError, TransientError } from '../errors.js';
 import { loadPageContext, workerTx } from '../db.js';
 import { buildMessages, loadTemplate, placeNames, promptLanguage, render } from '../prompts.js';
 import { removeHighlights, sanitizeArticleHtml, textOf } from '../sanitize.js';
+import { recheckVersion } from '../engine/checks.js';
 import type { ActionContext } from '../runner.js';
 
 function pick(info: Record<string, unknown> | null, keys: string[]) {
@@ -57,7 +59,7 @@ export async function runModifyArticle(ctx: ActionContext) {
   if (!highlight && unhighlight) html = removeHighlights(html);
   if (!textOf(html)) throw new TransientError('The model returned an empty article');
 
-  return workerTx(ctx.pool, async (client) => {
+  const written = await workerTx(ctx.pool, async (client) => {
     if (createNew) {
       const { rows: created } = await client.query(
         `insert into public.pages_versions (page, html_content, creator, parent_version, origin, instruction, sources)
@@ -81,4 +83,7 @@ export async function runModifyArticle(ctx: ActionContext) {
     );
     return { version: version.id, created: false };
   });
+  // The version's claims, score and structured data, against the page's brief as it is now.
+  const checks = await ctx.stage('checks', () => recheckVersion(ctx.pool, written.version, ctx.config.storage.supabaseUrl));
+  return { ...written, score: checks?.score ?? null };
 }

@@ -8,9 +8,11 @@
 //       results' items of type organic and one of type people_also_ask
 //   /pages/<name>                        an HTML page to scrape (to_scrape), with an injected instruction
 // fake.script(route, ...responses) queues one-off responses ({status, body, headers, delayMs,
-// hang}); fake.requests lists what arrived; fake.text(fn) sets the chat answer; fake.results(fn)
+// hang}); fake.requests lists what arrived; fake.text(fn) sets the chat answer (by default the
+// article engine's calls answered as writer.js does, '<h1>Titre</h1><p>Un article [1].</p>' otherwise); fake.results(fn)
 // the organic results and fake.questions(fn) the "people also ask" questions of a query.
 import http from 'node:http';
+import { fakeWriter } from './writer.js';
 
 export const PNG_1X1_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -22,12 +24,12 @@ export const openRouterError = (code, message) => ({ error: { code, message, met
  */
 export async function startFakeProviders(options = {}) {
   const keys = { openrouter: 'or-test-key', serper: 'serper-key', serpapi: 'serpapi-key', dataforseo: 'login:password', ...options.keys };
-  /** @type {{ route: string, body: any, headers: http.IncomingHttpHeaders, url: string }[]} */
+  /** @type {{ route: string, body: any, headers: http.IncomingHttpHeaders, url: string, at?: number }[]} */
   const requests = [];
   /** @type {Map<string, any[]>} */
   const scripts = new Map();
   /** @type {(body: any) => string} */
-  let textAnswer = () => '<h1>Titre</h1><p>Un article [1].</p>';
+  let textAnswer = fakeWriter();
   /** @type {(route: string, body: any) => any[] | null} */
   let resultsFor = () => null;
   /** @type {(q: string) => string[]} */
@@ -90,7 +92,7 @@ export async function startFakeProviders(options = {}) {
           : url.pathname.startsWith('/dataforseo/')
             ? 'dataforseo'
             : 'unknown';
-    requests.push({ route, body, headers: req.headers, url: req.url ?? '' });
+    requests.push({ route, body, headers: req.headers, url: req.url ?? '', at: Date.now() });
 
     const queued = scripts.get(route);
     const scripted = queued && queued.length > 0 ? queued.shift() : null;
@@ -231,7 +233,7 @@ export async function startFakeProviders(options = {}) {
     reset() {
       requests.length = 0;
       scripts.clear();
-      textAnswer = () => '<h1>Titre</h1><p>Un article [1].</p>';
+      textAnswer = fakeWriter();
       resultsFor = () => null;
       questionsFor = defaultQuestions;
       refusedModels.clear();
