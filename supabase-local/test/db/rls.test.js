@@ -189,7 +189,7 @@ describe('anonymous visitors', () => {
       const statuses = await client.query('select id, name from public.statuses order by id');
       assert.deepEqual(statuses.rows.map((r) => [Number(r.id), r.name]), [[1, 'Published'], [2, 'Draft'], [3, 'In Review']]);
       const actions = await client.query('select name from public.actions order by id');
-      assert.deepEqual(actions.rows.map((r) => r.name), ['create_article', 'modify_articles_with_instructions', 'serps', 'llm_answers', 'contact_form', 'create_cover_image']);
+      assert.deepEqual(actions.rows.map((r) => r.name), ['create_article', 'modify_articles_with_instructions', 'serps', 'llm_answers', 'contact_form', 'create_cover_image', 'research_page']);
       assert.ok((await client.query('select 1 from public.llms where name_openrouter is not null')).rowCount > 3);
     });
     assert.equal((await errorOf(db.pool, asAnon, "insert into public.statuses (name) values ('x')"))?.code, '42501');
@@ -335,6 +335,11 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       // a review link is a capability: whoever holds the uuid reads the article, never its creator
       anon: { ok: true, check: (r) => assert.ok(r && !JSON.stringify(r).includes(DEMO_USER)) },
       owner: { ok: true, check: (r) => assert.ok(r) }, other: { ok: true, check: (r) => assert.ok(r && !JSON.stringify(r).includes(DEMO_USER)) } },
+    { fn: 'get_version_claims_check(uuid)', call: () => ['select public.get_version_claims_check($1) as r', [ref.version]],
+      // counts only (the client's approve confirmation): the same capability as the article itself
+      anon: { ok: true, check: (r) => assert.ok(r && typeof r.checked === 'boolean' && !JSON.stringify(r).includes(DEMO_USER)) },
+      owner: { ok: true, check: (r) => assert.ok(r && typeof r.checked === 'boolean') },
+      other: { ok: true, check: (r) => assert.ok(r && typeof r.checked === 'boolean') } },
     { fn: 'get_article_view_context(uuid)', call: () => ['select public.get_article_view_context($1) as r', [ref.version]],
       anon: { ok: true, check: (r) => assert.equal(r.is_owner, false) }, owner: { ok: true, check: (r) => assert.equal(r.is_owner, true) },
       other: { ok: true, check: (r) => assert.equal(r.is_owner, false) } },
