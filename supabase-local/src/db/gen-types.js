@@ -105,6 +105,10 @@ export type ArticleForView = {
   is_demo: boolean;
   cover_image_url: string | null;
   images: { id: number; image_url: string; chosen: boolean }[];
+  /** The numbered sources the version cites as [n] (http(s) links only), by number. */
+  sources: { n: number; url: string; title: string | null }[];
+  /** How many of the version's claims are unsupported (a figure the source passage lacks). */
+  unsupported_claims: number;
 };
 
 /**
