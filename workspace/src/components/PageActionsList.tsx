@@ -209,7 +209,7 @@ function ActionRecord({ row }: { row: PageActionRow }) {
           >
             {t('stagesToggle')}
           </Button>
-          <Collapse in={showStages} id={stagesId}>
+          <Collapse expanded={showStages} id={stagesId}>
             <Table.ScrollContainer minWidth={260} mt={4}>
               <Table withTableBorder={false} verticalSpacing={2} horizontalSpacing="xs" fz="xs" data-testid="page-action-stages" aria-label={t('stagesLabel')}>
                 <Table.Thead>

@@ -3,6 +3,7 @@
  * page_brief_sources, the owner's under RLS), the operator's save, and the research_page action.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Json } from '@citable/shared';
 import type { BriefSource } from '@citable/shared/engine';
 import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
@@ -62,7 +63,7 @@ export async function saveBrief(pageId: number, brief: EditableBrief, updatedAt:
   const rows = await request((db) =>
     db
       .from('page_briefs')
-      .update({ brief: { ...brief, editedAt: new Date().toISOString() } })
+      .update({ brief: { ...brief, editedAt: new Date().toISOString() } as unknown as Json })
       .eq('page', pageId)
       .eq('updated_at', updatedAt)
       .select('page'),
