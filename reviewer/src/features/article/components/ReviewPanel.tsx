@@ -11,6 +11,7 @@ import { articleKeys, useReviewActions, type ReviewAction } from '../api/article
 import { reviewState, type ReviewState } from '../utils/article';
 
 const SendForRevisionModal = lazy(() => import('./SendForRevisionModal').then((m) => ({ default: m.SendForRevisionModal })));
+const ApproveUnsupportedModal = lazy(() => import('./ApproveUnsupportedModal').then((m) => ({ default: m.ApproveUnsupportedModal })));
 
 const BADGE: Record<ReviewState, { color: string; icon: React.ReactNode }> = {
   draft: { color: 'gray', icon: <IconPencil size={14} aria-hidden /> },
@@ -54,6 +55,10 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
   const { run, isPending } = useReviewActions(versionId);
   const [revisionOpen, setRevisionOpen] = useState(false);
   const [revisionUsed, setRevisionUsed] = useState(false);
+  // an article with unsupported claims says so before it is approved
+  const [approveOpen, setApproveOpen] = useState(false);
+  const [approveUsed, setApproveUsed] = useState(false);
+  const unsupported = article.is_demo ? 0 : Math.max(0, Math.trunc(Number(article.unsupported_claims) || 0));
   const state = reviewState(article.version);
 
   async function act(action: ReviewAction, comments?: string): Promise<boolean> {
@@ -88,6 +93,15 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
     }
   }
 
+  function approve() {
+    if (article.is_demo || unsupported === 0) {
+      void act('approve');
+      return;
+    }
+    setApproveUsed(true);
+    setApproveOpen(true);
+  }
+
   const comments = article.version.comments_to_modify;
 
   return (
@@ -118,7 +132,12 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
         <Stack gap="xs">
           {state === 'draft' && (
             <>
-              <Button color="teal.9" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => void act('approve')} disabled={isPending}>
+              {unsupported > 0 && (
+                <Text size="sm" c="orange.9" data-testid="unsupported-claims">
+                  {t('unsupported.notice', { count: unsupported })}
+                </Text>
+              )}
+              <Button color="teal.9" leftSection={<IconCheck size={18} aria-hidden />} onClick={approve} disabled={isPending}>
                 {t('actions.approve')}
               </Button>
               <Button variant="outline" leftSection={<IconArrowBackUp size={18} aria-hidden />} onClick={openRevision} disabled={isPending}>
@@ -141,6 +160,20 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
           </Button>
         </Stack>
       </Stack>
+      {approveUsed && (
+        <Suspense fallback={null}>
+          <ApproveUnsupportedModal
+            opened={approveOpen}
+            count={unsupported}
+            busy={isPending}
+            onClose={() => setApproveOpen(false)}
+            onConfirm={async () => {
+              const ok = await act('approve');
+              if (ok) setApproveOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
       {revisionUsed && (
         <Suspense fallback={null}>
           <SendForRevisionModal
