@@ -38,9 +38,9 @@ const BRIEF = {
 };
 
 const SOURCES = [
-  { n: 1, url: 'https://boulangerie-exemple.fr/pain-levain', kind: 'serp', position: 1, title: 'Le pain au levain, pas à pas', status: 'read', words: 2100, headings: [{ level: 1, text: 'Le pain au levain' }, { level: 2, text: 'Préparer son levain' }, { level: 3, text: 'Farine et eau' }, { level: 2, text: 'La cuisson au four' }] },
-  { n: 2, url: 'https://www.blog-cuisine.example/levain', kind: 'serp', position: 2, title: null, status: 'read', words: 950, headings: [{ level: 2, text: 'Conserver son pain' }] },
-  { n: 3, url: 'https://magazine.example/levain-maison', kind: 'serp', position: 3, title: 'Levain maison : nos conseils', status: 'read', words: 3200, headings: [] },
+  { n: 1, url: 'https://boulangerie-exemple.fr/pain-levain', kind: 'serp', position: 1, title: 'Le pain au levain, pas à pas', status: 'read', error: null, words: 2100, headings: [{ level: 1, text: 'Le pain au levain' }, { level: 2, text: 'Préparer son levain' }, { level: 3, text: 'Farine et eau' }, { level: 2, text: 'La cuisson au four' }] },
+  { n: 2, url: 'https://www.blog-cuisine.example/levain', kind: 'serp', position: 2, title: null, status: 'read', error: null, words: 950, headings: [{ level: 2, text: 'Conserver son pain' }] },
+  { n: 3, url: 'https://magazine.example/levain-maison', kind: 'serp', position: 3, title: 'Levain maison : nos conseils', status: 'read', error: null, words: 3200, headings: [] },
   { n: 4, url: 'https://introuvable.example/levain', kind: 'serp', position: 4, title: null, status: 'failed', error: 'HTTP 404', words: null, headings: [] },
   { n: 5, url: 'https://docs.example/levain.pdf', kind: 'serp', position: 5, title: null, status: 'skipped', error: 'not HTML (application/pdf)', words: null, headings: [] },
 ];

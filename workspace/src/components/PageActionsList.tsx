@@ -127,7 +127,8 @@ export function PageActionsList({
                 </Text>
                 <Badge
                   color={STATE_COLOR[row.status] ?? 'gray'}
-                  variant={row.status === 'queued' ? 'outline' : 'light'}
+                  // queued and done on white: the 9th shade of teal is under AA on its light tint
+                  variant={row.status === 'queued' || row.status === 'done' ? 'outline' : 'light'}
                   styles={{ label: { color: `var(--mantine-color-${STATE_COLOR[row.status] ?? 'gray'}-9)` } }}
                   leftSection={row.status === 'running' ? <Loader size={10} color="blue" /> : undefined}
                 >
@@ -186,7 +187,7 @@ function ActionRecord({ row }: { row: PageActionRow }) {
           data-testid="page-action-warnings"
         >
           {warnings.map((warning, i) => (
-            <List.Item key={`${warning.code}-${i}`} c="orange.9" style={{ overflowWrap: 'anywhere' }} data-testid="page-action-warning" data-code={warning.code}>
+            <List.Item key={`${warning.code}-${i}`} c="dark.7" style={{ overflowWrap: 'anywhere' }} data-testid="page-action-warning" data-code={warning.code}>
               {warningText(warning, t, lng)}
             </List.Item>
           ))}

@@ -133,7 +133,7 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
           {state === 'draft' && (
             <>
               {unsupported > 0 && (
-                <Text size="sm" c="orange.9" data-testid="unsupported-claims">
+                <Text size="sm" c="red.9" fw={600} data-testid="unsupported-claims">
                   {t('unsupported.notice', { count: unsupported })}
                 </Text>
               )}

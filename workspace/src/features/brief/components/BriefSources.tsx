@@ -98,7 +98,7 @@ function SourceItem({ source }: { source: BriefSource }) {
         </Stack>
         <Badge
           color={color}
-          variant="light"
+          variant={source.status === 'read' ? 'outline' : 'light'}
           styles={{ label: { color: `var(--mantine-color-${color}-9)` } }}
           style={{ flexShrink: 0 }}
           data-testid="brief-source-status"
