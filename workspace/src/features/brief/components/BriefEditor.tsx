@@ -214,8 +214,7 @@ export function SectionsBlock({ brief, onChange, readCount }: BlockProps) {
                 </Text>
                 <Button
                   size="compact-sm"
-                  variant="subtle"
-                  color="indigo.8"
+                  variant="default"
                   leftSection={<IconArrowBackUp size={14} aria-hidden />}
                   aria-label={t('sections.restoreOf', { title: section.title })}
                   onClick={() => onChange(restoreSection(brief, section.title))}
@@ -247,8 +246,13 @@ export function TermsBlock({ brief, onChange, readCount }: BlockProps) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('terms.term')}</Table.Th>
-              <Table.Th ta="right">{t('terms.weight')}</Table.Th>
-              <Table.Th ta="right">{t('terms.sources')}</Table.Th>
+              {/* phones: the term and its target (weight and sources from 576 px) */}
+              <Table.Th ta="right" visibleFrom="xs">
+                {t('terms.weight')}
+              </Table.Th>
+              <Table.Th ta="right" visibleFrom="xs">
+                {t('terms.sources')}
+              </Table.Th>
               <Table.Th ta="right">{t('terms.target')}</Table.Th>
               <Table.Th w={36}>
                 <VisuallyHidden>{t('terms.remove')}</VisuallyHidden>
@@ -268,10 +272,10 @@ export function TermsBlock({ brief, onChange, readCount }: BlockProps) {
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
                   {term.added ? '—' : weight.format(term.weight)}
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
                   {term.added ? '—' : t('terms.sourcesValue', { count: term.sources, total: readCount })}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

@@ -23,6 +23,12 @@ function SourceItem({ source }: { source: BriefSource }) {
   const number = new Intl.NumberFormat(i18n.language);
   const label = source.title?.trim() || hostOf(source.url);
   const color = STATUS_COLOR[source.status];
+  const statusProps = {
+    color,
+    variant: source.status === 'read' ? 'outline' : 'light',
+    styles: { label: { color: `var(--mantine-color-${color}-9)` } },
+    style: { flexShrink: 0 },
+  } as const;
   return (
     <Card component="li" withBorder radius="sm" padding="sm" data-testid="brief-source" data-n={source.n} data-status={source.status}>
       <Group gap="sm" align="flex-start" wrap="nowrap">
@@ -41,6 +47,10 @@ function SourceItem({ source }: { source: BriefSource }) {
               {label}
             </Text>
           )}
+          {/* phones: the state under the title, the title keeps the width */}
+          <Badge {...statusProps} hiddenFrom="sm">
+            {t(`sources.status.${source.status}`)}
+          </Badge>
           <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
             {hostOf(source.url)}
             {source.kind === 'serp' && source.position !== null && ` · ${t('sources.position', { position: source.position })}`}
@@ -96,13 +106,7 @@ function SourceItem({ source }: { source: BriefSource }) {
               </Text>
             ))}
         </Stack>
-        <Badge
-          color={color}
-          variant={source.status === 'read' ? 'outline' : 'light'}
-          styles={{ label: { color: `var(--mantine-color-${color}-9)` } }}
-          style={{ flexShrink: 0 }}
-          data-testid="brief-source-status"
-        >
+        <Badge {...statusProps} visibleFrom="sm" data-testid="brief-source-status">
           {t(`sources.status.${source.status}`)}
         </Badge>
       </Group>
