@@ -211,14 +211,16 @@ function ActionRecord({ row }: { row: PageActionRow }) {
             {t('stagesToggle')}
           </Button>
           <Collapse expanded={showStages} id={stagesId}>
-            <Table.ScrollContainer minWidth={260} mt={4}>
+            <Table.ScrollContainer minWidth={220} mt={4}>
               <Table withTableBorder={false} verticalSpacing={2} horizontalSpacing="xs" fz="xs" data-testid="page-action-stages" aria-label={t('stagesLabel')}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('stageColumns.stage')}</Table.Th>
                     <Table.Th ta="right">{t('stageColumns.time')}</Table.Th>
                     <Table.Th ta="right">{t('stageColumns.cost')}</Table.Th>
-                    <Table.Th ta="right">{t('stageColumns.calls')}</Table.Th>
+                    <Table.Th ta="right" visibleFrom="xs">
+                      {t('stageColumns.calls')}
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -231,7 +233,9 @@ function ActionRecord({ row }: { row: PageActionRow }) {
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {stage.costUsd === null ? t('stageCostUnknown') : cost.format(stage.costUsd)}
                       </Table.Td>
-                      <Table.Td ta="right">{stage.calls ?? '—'}</Table.Td>
+                      <Table.Td ta="right" visibleFrom="xs">
+                        {stage.calls ?? '—'}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

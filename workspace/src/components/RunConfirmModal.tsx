@@ -104,7 +104,7 @@ export function RunConfirmModal({ opened, action, runs, isPending = false, notic
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t(`${action}.title`)}
+      title={t(`${action}.title`, { count: runs })}
       centered
       closeButtonProps={{ 'aria-label': t('close') }}
       styles={{ root: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' }, title: { fontWeight: 700 } }}
