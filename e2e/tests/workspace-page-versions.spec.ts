@@ -426,6 +426,7 @@ test.describe.serial('page versions', () => {
       route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.fallback(),
     );
     await page.getByRole('button', { name: 'Create new page version' }).click();
+    await page.getByRole('dialog').getByTestId('run-confirm-submit').click();
     await expect(page.getByText('Failed to create new page action')).toBeVisible();
     await page.unroute('**/rest/v1/pages_actions*');
     // no create_article row in the actions table: the spec's message, nothing queued
@@ -433,9 +434,11 @@ test.describe.serial('page versions', () => {
       route.request().url().includes('name=eq.create_article') ? route.fulfill({ status: 200, json: [] }) : route.fallback(),
     );
     await page.getByRole('button', { name: 'Create new page version' }).click();
+    await page.getByRole('dialog').getByTestId('run-confirm-submit').click();
     await expect(page.getByText("Failed to find the 'create_article' action")).toBeVisible();
     await page.unroute('**/rest/v1/actions?*');
     await page.getByRole('button', { name: 'Create new page version' }).click();
+    await page.getByRole('dialog').getByTestId('run-confirm-submit').click();
     await expect(page.getByText('New version requested')).toBeVisible();
     await expect(page.locator('[data-testid="page-action"][data-action="create_article"]')).toHaveAttribute('data-status', 'queued');
     const actions = await rest<Json[]>(request, token, 'GET', `pages_actions?linked_page=eq.${emptyPageId}&select=linked_action,status`);

@@ -295,6 +295,10 @@ test.describe.serial('pages', () => {
     await expect(page.getByTestId('selection-count')).toHaveText('3 pages selected');
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
     await create.click();
+    // the runs are paid: how many, and their estimated cost, first
+    await expect(page.getByRole('dialog').getByTestId('run-confirm-runs')).toHaveText('3 articles will be written.');
+    await expect(page.getByRole('dialog').getByTestId('run-estimate-cost')).toHaveText('Cost unknown');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create 3 articles' }).click();
     await expect(page.getByText('3 page actions created successfully')).toBeVisible();
     await expect(page.getByTestId('selection-count')).toHaveText('0 pages selected');
 
@@ -365,6 +369,7 @@ test.describe.serial('pages', () => {
 
     // batch create acts on the whole selection, not only on what the view shows
     await page.getByTestId('batch-create').click();
+    await page.getByRole('dialog').getByTestId('run-confirm-submit').click();
     await expect(page.getByText('3 page actions created successfully')).toBeVisible();
     await expect(page.getByTestId('selection-count')).toHaveText('0 pages selected');
     await expect(page.getByTestId('selection-hidden')).toHaveCount(0);

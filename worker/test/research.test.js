@@ -236,7 +236,7 @@ describe('research_page', () => {
     for (const reason of ['(HTTP 404)', '(not HTML (application/pdf))', '(no answer within 4 s)', '(not HTML (.pdf file))', 'too little text']) {
       assert.ok(unread.message.includes(reason), `${reason} in ${unread.message}`);
     }
-    assert.equal(unread.params.unread, 5);
+    assert.equal(unread.params.count, 5);
     assert.equal(unread.params.total, 11);
     assert.match(done.warnings[1].message, /^1 of 2 pages to scrape could not be read: 127\.0\.0\.1:\d+ \(HTTP 404\)$/);
 

@@ -31,10 +31,6 @@ const FUNCTIONS = `    Functions: {
       send_for_revision: { Args: { p_version_id: string; p_comments: string }; Returns: ReviewedVersion };
       cancel_revision: { Args: { p_version_id: string }; Returns: ReviewedVersion };
       approve_version: { Args: { p_version_id: string }; Returns: ReviewedVersion };
-      get_version_claims_check: {
-        Args: { p_version_id: string };
-        Returns: { checked: boolean; claims: number; unsupported: number } | null;
-      };
       cancel_approval: { Args: { p_version_id: string }; Returns: ReviewedVersion };
       get_article_for_view: { Args: { p_version_id: string }; Returns: ArticleForView | null };
       set_cover_image: { Args: { p_version_id: string; p_image_id: number }; Returns: ArticleForView };
@@ -109,6 +105,10 @@ export type ArticleForView = {
   is_demo: boolean;
   cover_image_url: string | null;
   images: { id: number; image_url: string; chosen: boolean }[];
+  /** The numbered sources the version cites as [n] (http(s) links only), by number. */
+  sources: { n: number; url: string; title: string | null }[];
+  /** How many of the version's claims are unsupported (a figure the source passage lacks). */
+  unsupported_claims: number;
 };
 
 /**

@@ -1,10 +1,8 @@
-// The content score in the page list and before approving (migration 20261129000400):
-// get_version_claims_check answers a version's claim counts to whoever holds its id (anon too), null
-// for an unknown one, never the claims themselves; the page list sorts by content_score with the
-// unscored pages last, on its own index.
+// The content score in the page list (migration 20261129000400): the page list sorts by
+// content_score with the unscored pages last, on its own index.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { asAnon, asRole, asUser, DEMO_USER, startSeededDatabase } from './helpers.js';
+import { asRole, asUser, DEMO_USER, startSeededDatabase } from './helpers.js';
 
 /** @type {Awaited<ReturnType<typeof startSeededDatabase>>} */
 let db;
@@ -12,32 +10,11 @@ let db;
 /** @param {string} sql @param {unknown[]} [params] */
 const one = async (sql, params = []) => (await db.pool.query(sql, params)).rows[0];
 
-const claim = (supported, missing = []) => ({ sentence: 'Phrase [1].', n: 1, url: 'https://a.test/', passage: 'Passage.', supported, missing });
 
 before(async () => {
   db = await startSeededDatabase();
 });
 after(() => db?.stop());
-
-describe('get_version_claims_check', () => {
-  it('counts the claims and the unsupported ones for the link holder; null claims: not checked; unknown version: null', async () => {
-    const page = (await one('select p.id from public.pages p join public.sites s on s.id = p.site where s.linked_user = $1 order by p.id limit 1', [DEMO_USER])).id;
-    const checked = (await one(
-      `insert into public.pages_versions (page, html_content, claims) values ($1, '<h1>T</h1>', $2) returning id`,
-      [page, JSON.stringify([claim(true), claim(false, ['15 %']), claim(false, ['2019'])])],
-    )).id;
-    const unchecked = (await one(`insert into public.pages_versions (page, html_content) values ($1, '<h1>T</h1>') returning id`, [page])).id;
-
-    const answers = await asRole(db.pool, asAnon, async (client) => ({
-      checked: (await client.query('select public.get_version_claims_check($1) as r', [checked])).rows[0].r,
-      unchecked: (await client.query('select public.get_version_claims_check($1) as r', [unchecked])).rows[0].r,
-      unknown: (await client.query('select public.get_version_claims_check($1) as r', ['00000000-0000-4000-8000-00000000beef'])).rows[0].r,
-    }));
-    assert.deepEqual(answers.checked, { checked: true, claims: 3, unsupported: 2 });
-    assert.deepEqual(answers.unchecked, { checked: false, claims: 0, unsupported: 0 });
-    assert.equal(answers.unknown, null);
-  });
-});
 
 describe('page list by content score', () => {
   it('sorts best first with the unscored pages last, in both directions', async () => {

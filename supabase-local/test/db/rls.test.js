@@ -335,11 +335,6 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       // a review link is a capability: whoever holds the uuid reads the article, never its creator
       anon: { ok: true, check: (r) => assert.ok(r && !JSON.stringify(r).includes(DEMO_USER)) },
       owner: { ok: true, check: (r) => assert.ok(r) }, other: { ok: true, check: (r) => assert.ok(r && !JSON.stringify(r).includes(DEMO_USER)) } },
-    { fn: 'get_version_claims_check(uuid)', call: () => ['select public.get_version_claims_check($1) as r', [ref.version]],
-      // counts only (the client's approve confirmation): the same capability as the article itself
-      anon: { ok: true, check: (r) => assert.ok(r && typeof r.checked === 'boolean' && !JSON.stringify(r).includes(DEMO_USER)) },
-      owner: { ok: true, check: (r) => assert.ok(r && typeof r.checked === 'boolean') },
-      other: { ok: true, check: (r) => assert.ok(r && typeof r.checked === 'boolean') } },
     { fn: 'get_article_view_context(uuid)', call: () => ['select public.get_article_view_context($1) as r', [ref.version]],
       anon: { ok: true, check: (r) => assert.equal(r.is_owner, false) }, owner: { ok: true, check: (r) => assert.equal(r.is_owner, true) },
       other: { ok: true, check: (r) => assert.equal(r.is_owner, false) } },

@@ -204,7 +204,7 @@ export async function researchPage(ctx: ActionContext, page: PageContext): Promi
       stage: 'read',
       code: 'unread_results',
       message: `${unread.length} of ${competitors.length} results could not be read: ${unreadList(unread)}`,
-      params: { unread: unread.length, total: competitors.length, urls: unread.map((s) => s.url) },
+      params: { count: unread.length, total: competitors.length, urls: unread.map((s) => s.url) },
     });
   }
   const scrapedSources = sources.filter((s) => s.kind === 'scraped');
@@ -214,7 +214,7 @@ export async function researchPage(ctx: ActionContext, page: PageContext): Promi
       stage: 'read',
       code: 'unread_scraped',
       message: `${unreadScraped.length} of ${scrapedSources.length} pages to scrape could not be read: ${unreadList(unreadScraped)}`,
-      params: { unread: unreadScraped.length, total: scrapedSources.length, urls: unreadScraped.map((s) => s.url) },
+      params: { count: unreadScraped.length, total: scrapedSources.length, urls: unreadScraped.map((s) => s.url) },
     });
   }
 

@@ -25,6 +25,7 @@ const PagesListPage = lazyPage(() => import('../features/pages/components/PagesL
 const PageDetailPage = lazyPage(() => import('../features/pages/components/PageDetailPage').then((m) => m.PageDetailPage), pageLoader);
 const KeywordsPage = lazyPage(() => import('../features/keywords/components/KeywordsPage').then((m) => m.KeywordsPage), pageLoader);
 const LlmAnswersPage = lazyPage(() => import('../features/llm-answers/components/LlmAnswersPage').then((m) => m.LlmAnswersPage), pageLoader);
+const BriefPage = lazyPage(() => import('../features/brief/components/BriefPage').then((m) => m.BriefPage), pageLoader);
 const ImagesPage = lazyPage(() => import('../features/images/components/ImagesPage').then((m) => m.ImagesPage), pageLoader);
 
 /** Screens built so far (lazy, each with its error boundary from lazyPage). */
@@ -38,12 +39,13 @@ const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
   keywords: <KeywordsPage />,
   llmAnswers: <LlmAnswersPage />,
   images: <ImagesPage />,
+  brief: <BriefPage />,
   toneArticles: <ToneArticlesScreen />,
 };
 
 /** Screens still to build (docs/product-rules.md#screens): a labelled placeholder each, until its issue lands. */
 const PLACEHOLDERS: Record<
-  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images'>,
+  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images' | 'brief'>,
   string
 > = {};
 

@@ -1,10 +1,12 @@
 import './page-actions/i18n';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Badge, Button, Card, Collapse, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NS } from './page-actions/i18n';
 import { isActive, useLatestPageActions, type PageActionRow } from './page-actions/pageActions';
+import { parseStages, parseWarnings, warningText } from './page-actions/actionRecord';
 import { LoadErrorAlert } from './LoadErrorAlert';
 
 export type { PageActionRow } from './page-actions/pageActions';
@@ -125,7 +127,8 @@ export function PageActionsList({
                 </Text>
                 <Badge
                   color={STATE_COLOR[row.status] ?? 'gray'}
-                  variant={row.status === 'queued' ? 'outline' : 'light'}
+                  // queued and done on white: the 9th shade of teal is under AA on its light tint
+                  variant={row.status === 'queued' || row.status === 'done' ? 'outline' : 'light'}
                   styles={{ label: { color: `var(--mantine-color-${STATE_COLOR[row.status] ?? 'gray'}-9)` } }}
                   leftSection={row.status === 'running' ? <Loader size={10} color="blue" /> : undefined}
                 >
@@ -144,6 +147,7 @@ export function PageActionsList({
                   {t('errorLabel')} {row.last_error || t('unknownError')}
                 </Text>
               )}
+              <ActionRecord row={row} />
             </Card>
           );
         })}
@@ -156,5 +160,90 @@ export function PageActionsList({
       {heading}
       {body}
     </Stack>
+  );
+}
+
+/** An action's warnings (translated by code, else the worker's message) and its stages' time and cost, folded. */
+function ActionRecord({ row }: { row: PageActionRow }) {
+  const { t, i18n } = useTranslation(NS);
+  const [showStages, setShowStages] = useState(false);
+  const stagesId = useId();
+  const warnings = parseWarnings(row.warnings);
+  const stages = parseStages(row.stages);
+  if (warnings.length === 0 && stages.length === 0) return null;
+  const lng = i18n.language;
+  const seconds = new Intl.NumberFormat(lng, { maximumFractionDigits: 1 });
+  const cost = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', maximumSignificantDigits: 3 });
+  return (
+    <>
+      {warnings.length > 0 && (
+        <List
+          size="sm"
+          mt={6}
+          spacing={2}
+          aria-label={t('warningsLabel')}
+          icon={<IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden style={{ marginTop: 3 }} />}
+          styles={{ itemWrapper: { alignItems: 'flex-start' }, itemLabel: { minWidth: 0 } }}
+          data-testid="page-action-warnings"
+        >
+          {warnings.map((warning, i) => (
+            <List.Item key={`${warning.code}-${i}`} c="dark.7" style={{ overflowWrap: 'anywhere' }} data-testid="page-action-warning" data-code={warning.code}>
+              {warningText(warning, t, lng)}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {stages.length > 0 && (
+        <>
+          <Button
+            variant="subtle"
+            color="dark"
+            size="compact-xs"
+            mt={6}
+            px={4}
+            leftSection={showStages ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
+            aria-expanded={showStages}
+            aria-controls={stagesId}
+            onClick={() => setShowStages((v) => !v)}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="page-action-stages-toggle"
+          >
+            {t('stagesToggle')}
+          </Button>
+          <Collapse expanded={showStages} id={stagesId}>
+            <Table.ScrollContainer minWidth={220} mt={4}>
+              <Table withTableBorder={false} verticalSpacing={2} horizontalSpacing="xs" fz="xs" data-testid="page-action-stages" aria-label={t('stagesLabel')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('stageColumns.stage')}</Table.Th>
+                    <Table.Th ta="right">{t('stageColumns.time')}</Table.Th>
+                    <Table.Th ta="right">{t('stageColumns.cost')}</Table.Th>
+                    <Table.Th ta="right" visibleFrom="xs">
+                      {t('stageColumns.calls')}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {stages.map((stage, i) => (
+                    <Table.Tr key={`${stage.stage}-${i}`} data-testid="page-action-stage" data-stage={stage.stage}>
+                      <Table.Td>{t(`stage.${stage.stage}`, { defaultValue: stage.stage })}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {t('stageSeconds', { seconds: seconds.format(stage.ms / 1000) })}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {stage.costUsd === null ? t('stageCostUnknown') : cost.format(stage.costUsd)}
+                      </Table.Td>
+                      <Table.Td ta="right" visibleFrom="xs">
+                        {stage.calls ?? '—'}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Collapse>
+        </>
+      )}
+    </>
   );
 }

@@ -16,6 +16,7 @@ export const patterns = {
   keywords: '/sites/:siteId/pages/:pageId/keywords-for-page',
   llmAnswers: '/sites/:siteId/pages/:pageId/llm-answers-for-page',
   images: '/sites/:siteId/pages/:pageId/images',
+  brief: '/sites/:siteId/pages/:pageId/brief',
   toneArticles: '/tone-articles',
 } as const;
 
@@ -33,6 +34,7 @@ export const paths = {
   keywords: (siteId: Id, pageId: Id) => `${pageBase(siteId, pageId)}/keywords-for-page`,
   llmAnswers: (siteId: Id, pageId: Id) => `${pageBase(siteId, pageId)}/llm-answers-for-page`,
   images: (siteId: Id, pageId: Id) => `${pageBase(siteId, pageId)}/images`,
+  brief: (siteId: Id, pageId: Id) => `${pageBase(siteId, pageId)}/brief`,
   toneArticles: () => patterns.toneArticles,
 } as const satisfies Record<ScreenKey, (...ids: Id[]) => string>;
 

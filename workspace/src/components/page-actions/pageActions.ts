@@ -9,7 +9,19 @@ export type PageActionState = PageAction['status'];
 /** What the list shows of one pages_actions row (the worker's status columns and the action's name). */
 export type PageActionRow = Pick<
   PageAction,
-  'id' | 'linked_page' | 'status' | 'attempts' | 'last_error' | 'updated_at' | 'created_date' | 'queued' | 'info2' | 'cost_usd' | 'duration_ms'
+    | 'id'
+  | 'linked_page'
+  | 'status'
+  | 'attempts'
+  | 'last_error'
+  | 'updated_at'
+  | 'created_date'
+  | 'queued'
+  | 'info2'
+  | 'cost_usd'
+  | 'duration_ms'
+  | 'warnings'
+  | 'stages'
 > & { actions: { name: string } | null };
 
 export interface LatestPageActionsParams {
@@ -35,7 +47,7 @@ export const latestPageActionsKey = (pageId: number, { actionNames = [], limit =
 /** A page's latest actions, newest first (created_date, then id), optionally only some actions. */
 export function getLatestPageActions(pageId: number, { actionNames = [], limit = 10 }: LatestPageActionsParams = {}) {
   return request((db) => {
-    const columns = 'id, linked_page, status, attempts, last_error, updated_at, created_date, queued, info2, cost_usd, duration_ms';
+    const columns = 'id, linked_page, status, attempts, last_error, updated_at, created_date, queued, info2, cost_usd, duration_ms, warnings, stages';
     const query =
       actionNames.length > 0
         ? db.from('pages_actions').select(`${columns}, actions!inner(name)`).in('actions.name', [...actionNames])

@@ -1,42 +1,32 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 
 interface Props {
-  /** unsupported claims of the version; the dialog is open when > 0 */
-  unsupported: number;
+  opened: boolean;
+  /** how many claims of the version are unsupported (≥ 1) */
+  count: number;
   busy: boolean;
   onClose: () => void;
-  onConfirm: () => void;
+  onConfirm: () => void | Promise<void>;
 }
 
-/** Before approving an article some of whose claims their sources do not support: says how many, approving stays possible. */
-export function ApproveUnsupportedModal({ unsupported, busy, onClose, onConfirm }: Props) {
+/** Before approving a version with unsupported claims: how many, and what that means. */
+export function ApproveUnsupportedModal({ opened, count, busy, onClose, onConfirm }: Props) {
   const { t } = useTranslation(NS);
   return (
-    <Modal
-      opened={unsupported > 0}
-      onClose={onClose}
-      title={t('approveCheck.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('images.close') }}
-      data-testid="approve-unsupported"
-    >
-      <Group gap="sm" align="flex-start" wrap="nowrap">
-        <IconAlertTriangle size={22} color="#a51d1d" aria-hidden style={{ flexShrink: 0 }} />
-        <Text size="sm" data-testid="approve-unsupported-text">
-          {t('approveCheck.body', { count: unsupported })}
-        </Text>
-      </Group>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
-          {t('approveCheck.cancel')}
-        </Button>
-        <Button color="red.8" onClick={onConfirm} loading={busy} data-testid="approve-anyway">
-          {t('approveCheck.confirm')}
-        </Button>
-      </Group>
+    <Modal opened={opened} onClose={onClose} title={t('unsupported.title')} centered closeButtonProps={{ 'aria-label': t('images.close') }}>
+      <Stack gap="md" data-testid="approve-unsupported">
+        <Text size="sm">{t('unsupported.text', { count })}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
+            {t('unsupported.cancel')}
+          </Button>
+          <Button color="teal.9" onClick={() => void onConfirm()} loading={busy}>
+            {t('unsupported.confirm')}
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }

@@ -15,6 +15,8 @@ import { sanitizeArticleHtml } from '@citable/shared/article-html';
 import { ReviewPanel, ReviewStateBadge } from './ReviewPanel';
 import { ChangesSection } from './ChangesSection';
 import { ArticleLoading } from './ArticleLoading';
+import { ArticleSources } from './ArticleSources';
+import { linkCitations, listedSources, sourceLabel } from '../utils/sources';
 
 // the dialogs (Mantine's Modal and what it brings) download when first opened, not with the article
 const DemoArticleModal = lazy(() => import('./DemoArticleModal').then((m) => ({ default: m.DemoArticleModal })));
@@ -71,7 +73,13 @@ export default function ArticleViewerPage() {
 
   const data = article.data;
   const name = data?.page.name ?? '';
-  const html = useMemo(() => (data ? sanitizeArticleHtml(withoutRepeatedTitle(data.version.html_content ?? '', data.page.name)) : ''), [data]);
+  const sources = useMemo(() => listedSources(data?.sources), [data]);
+  const html = useMemo(() => {
+    if (!data) return '';
+    const clean = sanitizeArticleHtml(withoutRepeatedTitle(data.version.html_content ?? '', data.page.name));
+    // each [n] of a listed source links to its entry in the Sources list
+    return linkCitations(clean, sources, (source) => t('sources.citation', { n: source.n, label: sourceLabel(source) }));
+  }, [data, sources, t]);
 
   useEffect(() => {
     if (name) document.title = `${name} · Citable`;
@@ -221,6 +229,7 @@ export default function ArticleViewerPage() {
 
         <div className="cv-body">
           <div className="cv-prose" data-testid="article-body" dangerouslySetInnerHTML={{ __html: html }} />
+          <ArticleSources sources={sources} />
         </div>
 
         <aside className="cv-panel" data-print="hide">

@@ -1,22 +1,19 @@
 /**
  * Approving an article with unsupported claims asks first, naming their count (docs/article-engine.md);
- * without any, Approve approves at once. The RPCs are replaced by jest mocks (the backend's tests cover them).
+ * without any, Approve approves at once. The count comes with the article (get_article_for_view's
+ * unsupported_claims); the review RPCs are jest mocks (the backend's tests cover them).
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CitableProviders, i18n, type ArticleForView } from '@citable/shared';
-import { frenchTypographyIssues, stringsOf } from '@citable/shared/testing/french-typography';
-import fr from '../locales/fr.json';
 import { ReviewPanel } from './ReviewPanel';
 
 const run = jest.fn();
-const getClaimsCheck = jest.fn();
 
 jest.mock('../api/article', () => ({
   articleKeys: { view: (id: string) => ['pageVersions', 'view', id] },
   useReviewActions: () => ({ run, isPending: false }),
 }));
-jest.mock('../api/claimsCheck', () => ({ getClaimsCheck: (id: string) => getClaimsCheck(id) }));
 
 const VERSION_ID = '22222222-2222-4222-8222-222222222222';
 const article = {
@@ -27,12 +24,12 @@ const article = {
   images: [],
 } as unknown as ArticleForView;
 
-function renderPanel() {
+function renderPanel(unsupported: number) {
   const client = new QueryClient();
   render(
     <CitableProviders withNotifications={false}>
       <QueryClientProvider client={client}>
-        <ReviewPanel versionId={VERSION_ID} article={article} onDemo={jest.fn()} />
+        <ReviewPanel versionId={VERSION_ID} article={{ ...article, unsupported_claims: unsupported } as ArticleForView} onDemo={jest.fn()} />
       </QueryClientProvider>
     </CitableProviders>,
   );
@@ -41,19 +38,15 @@ function renderPanel() {
 describe('ReviewPanel approve', () => {
   beforeEach(async () => {
     run.mockReset().mockResolvedValue({ ...article.version, approved: true });
-    getClaimsCheck.mockReset();
     await i18n.changeLanguage('fr');
   });
 
   it('says how many claims are unsupported and approves only when confirmed', async () => {
-    getClaimsCheck.mockResolvedValue({ checked: true, claims: 5, unsupported: 2 });
-    renderPanel();
+    renderPanel(2);
+    expect(screen.getByTestId('unsupported-claims').textContent).toBe('Cet article contient 2\u00a0affirmations non vérifiées.');
     fireEvent.click(screen.getByRole('button', { name: 'Approuver cette version' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Approuver malgré des affirmations non étayées\u00a0?' });
-    expect(getClaimsCheck).toHaveBeenCalledWith(VERSION_ID);
-    expect(screen.getByTestId('approve-unsupported-text').textContent).toBe(
-      'Cet article contient 2\u00a0affirmations dont les chiffres ne figurent pas dans les sources citées. Voulez-vous l’approuver quand même\u00a0?',
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Approuver malgré des affirmations non vérifiées\u00a0?' });
+    expect(screen.getByTestId('approve-unsupported').textContent).toContain('Cet article contient 2\u00a0affirmations non vérifiées\u00a0:');
     expect(run).not.toHaveBeenCalled();
 
     // Cancel: nothing approved
@@ -68,14 +61,11 @@ describe('ReviewPanel approve', () => {
   });
 
   it('approves at once when every claim is supported', async () => {
-    getClaimsCheck.mockResolvedValue({ checked: true, claims: 3, unsupported: 0 });
-    renderPanel();
+    renderPanel(0);
+    expect(screen.queryByTestId('unsupported-claims')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Approuver cette version' }));
     await waitFor(() => expect(run).toHaveBeenCalledWith('approve', undefined));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('the texts keep French typography', () => {
-    expect(frenchTypographyIssues(stringsOf(fr.approveCheck))).toEqual([]);
-  });
 });

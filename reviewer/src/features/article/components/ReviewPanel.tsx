@@ -8,11 +8,10 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { NS } from '../i18n';
 import { articleKeys, useReviewActions, type ReviewAction } from '../api/article';
-import { getClaimsCheck } from '../api/claimsCheck';
 import { reviewState, type ReviewState } from '../utils/article';
 
-const ApproveUnsupportedModal = lazy(() => import('./ApproveUnsupportedModal').then((m) => ({ default: m.ApproveUnsupportedModal })));
 const SendForRevisionModal = lazy(() => import('./SendForRevisionModal').then((m) => ({ default: m.SendForRevisionModal })));
+const ApproveUnsupportedModal = lazy(() => import('./ApproveUnsupportedModal').then((m) => ({ default: m.ApproveUnsupportedModal })));
 
 const BADGE: Record<ReviewState, { color: string; icon: React.ReactNode }> = {
   draft: { color: 'gray', icon: <IconPencil size={14} aria-hidden /> },
@@ -56,9 +55,10 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
   const { run, isPending } = useReviewActions(versionId);
   const [revisionOpen, setRevisionOpen] = useState(false);
   const [revisionUsed, setRevisionUsed] = useState(false);
-  // unsupported claims found when Approve was clicked: the confirmation is open while > 0
-  const [unsupported, setUnsupported] = useState(0);
-  const [isChecking, setIsChecking] = useState(false);
+  // an article with unsupported claims says so before it is approved
+  const [approveOpen, setApproveOpen] = useState(false);
+  const [approveUsed, setApproveUsed] = useState(false);
+  const unsupported = article.is_demo ? 0 : Math.max(0, Math.trunc(Number(article.unsupported_claims) || 0));
   const state = reviewState(article.version);
 
   async function act(action: ReviewAction, comments?: string): Promise<boolean> {
@@ -85,31 +85,21 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
     }
   }
 
-  /** Approve, after saying so when some claims are not supported by their sources (docs/article-engine.md). */
-  async function approve() {
-    if (article.is_demo) {
-      onDemo();
-      return;
-    }
-    setIsChecking(true);
-    let count = 0;
-    try {
-      count = (await getClaimsCheck(versionId))?.unsupported ?? 0;
-    } catch {
-      // the check only warns: when it cannot be read, approving goes on as before
-    } finally {
-      setIsChecking(false);
-    }
-    if (count > 0) setUnsupported(count);
-    else await act('approve');
-  }
-
   function openRevision() {
     if (article.is_demo) onDemo();
     else {
       setRevisionUsed(true);
       setRevisionOpen(true);
     }
+  }
+
+  function approve() {
+    if (article.is_demo || unsupported === 0) {
+      void act('approve');
+      return;
+    }
+    setApproveUsed(true);
+    setApproveOpen(true);
   }
 
   const comments = article.version.comments_to_modify;
@@ -142,7 +132,12 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
         <Stack gap="xs">
           {state === 'draft' && (
             <>
-              <Button color="teal.9" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => void approve()} loading={isChecking} disabled={isPending}>
+              {unsupported > 0 && (
+                <Text size="sm" c="red.9" fw={600} data-testid="unsupported-claims">
+                  {t('unsupported.notice', { count: unsupported })}
+                </Text>
+              )}
+              <Button color="teal.9" leftSection={<IconCheck size={18} aria-hidden />} onClick={approve} disabled={isPending}>
                 {t('actions.approve')}
               </Button>
               <Button variant="outline" leftSection={<IconArrowBackUp size={18} aria-hidden />} onClick={openRevision} disabled={isPending}>
@@ -165,13 +160,17 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
           </Button>
         </Stack>
       </Stack>
-      {unsupported > 0 && (
+      {approveUsed && (
         <Suspense fallback={null}>
           <ApproveUnsupportedModal
-            unsupported={unsupported}
+            opened={approveOpen}
+            count={unsupported}
             busy={isPending}
-            onClose={() => setUnsupported(0)}
-            onConfirm={() => void act('approve').then(() => setUnsupported(0))}
+            onClose={() => setApproveOpen(false)}
+            onConfirm={async () => {
+              const ok = await act('approve');
+              if (ok) setApproveOpen(false);
+            }}
           />
         </Suspense>
       )}

@@ -10,6 +10,7 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { RunConfirmModal } from '../../../components/RunConfirmModal';
 import { PageActionsList } from '../../../components/PageActionsList';
 import { usePageContext } from '../../../components/page-sub-screen/pageContext';
 import { ScreenContainer } from '../../../components/ScreenContainer';
@@ -84,6 +85,8 @@ export function PageVersionsPage() {
   const [viewer, setViewer] = useState<ViewerState>({ mode: 'rendered', editing: false, comparing: false });
   const [compareWith, setCompareWith] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<VersionSummary | null>(null);
+  // a paid run: its estimated cost and time are confirmed first
+  const [isConfirmingCreate, setIsConfirmingCreate] = useState(false);
 
   const list = useMemo(() => versions.data ?? [], [versions.data]);
   const { active, missing } = activeVersionOf(list, requested);
@@ -229,6 +232,7 @@ export function PageVersionsPage() {
 
   const requestNewVersion = () => {
     createVersion.mutate(undefined, {
+      onSettled: () => setIsConfirmingCreate(false),
       onSuccess: () => {
         showToast({ color: 'teal', title: t('create.success'), message: t('create.successText') });
         refreshSoon();
@@ -363,7 +367,7 @@ export function PageVersionsPage() {
             {page.url}
           </Anchor>
         </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={requestNewVersion} loading={createVersion.isPending} data-testid="create-version">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setIsConfirmingCreate(true)} loading={createVersion.isPending} data-testid="create-version">
           {t('create.button')}
         </Button>
       </Group>
@@ -458,6 +462,14 @@ export function PageVersionsPage() {
         </Grid.Col>
       </Grid>
 
+      <RunConfirmModal
+        opened={isConfirmingCreate}
+        action="create_article"
+        runs={1}
+        isPending={createVersion.isPending}
+        onConfirm={requestNewVersion}
+        onClose={() => !createVersion.isPending && setIsConfirmingCreate(false)}
+      />
       <ConfirmDeleteModal
         opened={toDelete !== null}
         title={t('delete.title')}

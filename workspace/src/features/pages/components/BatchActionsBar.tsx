@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconSparkles, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
+import { RunConfirmModal } from '../../../components/RunConfirmModal';
 import { NS } from '../i18n';
 import { useCreateArticleActions } from '../api/createArticleActions';
 import { getLatestVersions } from '../api/getLatestVersions';
@@ -30,6 +31,8 @@ export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActions
   const { t } = useTranslation(NS);
   const create = useCreateArticleActions();
   const [isCopying, setIsCopying] = useState(false);
+  // the runs are paid: a confirmation with their number, estimated cost and time comes first
+  const [isConfirming, setIsConfirming] = useState(false);
   const count = selected.length;
 
   const createArticles = () => {
@@ -37,10 +40,12 @@ export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActions
       selected.map((page) => page.id),
       {
         onSuccess: (n) => {
+          setIsConfirming(false);
           showToast({ color: 'teal', title: t('batch.created', { count: n }), message: selected.map((p) => p.name).join(', ') });
           onClear();
         },
         onError: (error) => {
+          setIsConfirming(false);
           console.error('[pages] batch creation failed', error);
           showToast({ color: 'red', title: t('batch.createFailed'), message: error.message });
         },
@@ -108,7 +113,7 @@ export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActions
                 leftSection={<IconSparkles size={14} />}
                 disabled={!canCreate}
                 loading={create.isPending}
-                onClick={createArticles}
+                onClick={() => setIsConfirming(true)}
                 data-testid="batch-create"
               >
                 {t('selection.createArticles')}
@@ -132,6 +137,14 @@ export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActions
           </Tooltip>
         </Group>
       </Group>
+      <RunConfirmModal
+        opened={isConfirming}
+        action="create_article"
+        runs={count}
+        isPending={create.isPending}
+        onConfirm={createArticles}
+        onClose={() => !create.isPending && setIsConfirming(false)}
+      />
     </Paper>
   );
 }

@@ -22,6 +22,7 @@ import {
   IconEye,
   IconFileText,
   IconHistory,
+  IconListSearch,
   IconKey,
   IconMessageChatbot,
   IconPencil,
@@ -277,6 +278,15 @@ export function PageDetailPage() {
             count={counts.data?.versions ?? null}
             isError={counts.isError}
             testId="card-versions"
+          />
+          <SectionCard
+            to={paths.brief(siteId, pageId)}
+            icon={<IconListSearch size={20} />}
+            title={t('detail.brief')}
+            hint={t('detail.briefHint')}
+            count={counts.data?.briefSources ?? null}
+            isError={counts.isError}
+            testId="card-brief"
           />
           <SectionCard
             to={paths.keywords(siteId, pageId)}

@@ -1,0 +1,65 @@
+-- The client's /view shows the sources the article cites (issue 29): get_article_for_view also
+-- returns the version's numbered sources (pages_versions.sources, written by the worker: only n,
+-- url and title, and only http(s) URLs, since the reviewer links to them) and how many of its claims
+-- are unsupported (pages_versions.claims, Claim[] of @citable/shared/engine), so that the approve
+-- button can say so. Same signature and return type (json): create or replace keeps the grants
+-- (anon and authenticated, 20261121000300); set_cover_image returns it, and so do they.
+create or replace function public.get_article_for_view(p_version_id uuid) returns json
+language sql stable security definer set search_path = ''
+as $$
+  select json_build_object(
+    'version', json_build_object(
+      'id', v.id,
+      'page', v.page,
+      'html_content', v.html_content,
+      'created_date', v.created_date,
+      'sent_in_revision', v.sent_in_revision,
+      'approved', v.approved,
+      'comments_to_modify', case when p.hide_revisions_texts_from_preview then null else v.comments_to_modify end
+    ),
+    'page', json_build_object(
+      'id', p.id,
+      'name', p.name,
+      'url', p.url,
+      'hide_cover_image_from_preview', p.hide_cover_image_from_preview,
+      'hide_revisions_texts_from_preview', p.hide_revisions_texts_from_preview
+    ),
+    'is_demo', p.hide_revisions_texts_from_preview,
+    'cover_image_url', (
+      select i.image_url from public.pages_versions_images i
+       where i.linked_page = p.id and i.type = 'proposition'
+       order by i.chosen desc, i.id desc
+       limit 1
+    ),
+    'images', coalesce((
+      select json_agg(json_build_object('id', i.id, 'image_url', i.image_url, 'chosen', i.chosen) order by i.id desc)
+        from public.pages_versions_images i
+       where i.linked_page = p.id and i.type = 'proposition'
+    ), '[]'::json),
+    'sources', coalesce((
+      select json_agg(json_build_object('n', s.n, 'url', s.url, 'title', s.title) order by s.n)
+        from (
+          select distinct on ((e->>'n')::int)
+                 (e->>'n')::int as n,
+                 e->>'url' as url,
+                 nullif(left(btrim(coalesce(e->>'title', '')), 300), '') as title
+            from jsonb_array_elements(case when jsonb_typeof(v.sources) = 'array' then v.sources else '[]'::jsonb end) e
+           where jsonb_typeof(e) = 'object'
+             and jsonb_typeof(e->'n') = 'number'
+             and (e->>'n') ~ '^[0-9]{1,3}$'
+             and jsonb_typeof(e->'url') = 'string'
+             and length(e->>'url') <= 2048
+             and (e->>'url') ~* '^https?://[^[:space:]]+$'
+           order by (e->>'n')::int
+        ) s
+    ), '[]'::json),
+    'unsupported_claims', (
+      select count(*)::int
+        from jsonb_array_elements(case when jsonb_typeof(v.claims) = 'array' then v.claims else '[]'::jsonb end) c
+       where jsonb_typeof(c) = 'object' and c->'supported' = 'false'::jsonb
+    )
+  )
+  from public.pages_versions v
+  join public.pages p on p.id = v.page
+  where v.id = p_version_id
+$$;
