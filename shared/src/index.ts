@@ -20,6 +20,7 @@ export type { SharedProbe } from './config/instance';
 // loading on first use
 export { loadOnce } from './lib/loadOnce';
 export type { LoadOnce } from './lib/loadOnce';
+export { webLink, isWebUrl } from './lib/webLink';
 
 // supabase
 export { loadSupabase, hasStoredSession, authStorageKey } from './supabase/client';

@@ -3,22 +3,13 @@
  * the [n] markers of the text turned into links to their entry. Sources come from the server
  * (get_article_for_view: n, url, title, http(s) only); nothing here trusts them to be well formed.
  */
-import type { ArticleForView } from '@citable/shared';
+import { isWebUrl, type ArticleForView } from '@citable/shared';
 
 export type ArticleSource = ArticleForView['sources'][number];
 
 /** The element id of source n's entry in the list (the target of its [n] links). */
 export const sourceAnchor = (n: number) => `cv-source-${n}`;
 
-/** A link the reader may follow: http(s) only. */
-export function isWebUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** The sources to list: well formed, with a web URL, one per number, by number. */
 export function listedSources(sources: readonly unknown[] | null | undefined): ArticleSource[] {

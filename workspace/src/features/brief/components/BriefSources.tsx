@@ -4,7 +4,7 @@ import { IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/ico
 import { useTranslation } from 'react-i18next';
 import type { BriefSource } from '@citable/shared/engine';
 import { NS } from '../i18n';
-import { isWebUrl } from '../utils/briefEdit';
+import { isWebUrl } from '@citable/shared';
 
 const STATUS_COLOR: Record<BriefSource['status'], string> = { read: 'teal', failed: 'red', skipped: 'gray' };
 

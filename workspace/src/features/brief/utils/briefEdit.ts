@@ -182,12 +182,3 @@ export function parseSource(row: Record<string, unknown>): BriefSource {
   };
 }
 
-/** A link the screen may open: http(s) only (a stored javascript: URL is shown as text). */
-export function isWebUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}

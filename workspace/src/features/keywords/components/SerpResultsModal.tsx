@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
 import { useSerps } from '../api/keywords';
-import { isOwnResult, safeHref, truncateMeta } from '../utils/keywords';
+import { webLink } from '@citable/shared';
+import { isOwnResult, truncateMeta } from '../utils/keywords';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 /** SERP result types with a translated label; any other value is shown in sentence case. */
@@ -64,7 +65,7 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onClose }: SerpResu
       <Stack gap="xs" component="ol" aria-label={t('serps.tableLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="serps-list">
         {serps.data.map((row) => {
           const own = isOwnResult(row.url, siteUrl);
-          const href = safeHref(row.url);
+          const href = webLink(row.url) ?? undefined;
           const title = row.title || t('serps.untitled');
           return (
             <Card
@@ -140,7 +141,7 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onClose }: SerpResu
           <Table.Tbody>
             {serps.data.map((row) => {
               const own = isOwnResult(row.url, siteUrl);
-              const href = safeHref(row.url);
+              const href = webLink(row.url) ?? undefined;
               return (
                 <Table.Tr
                   key={row.id}

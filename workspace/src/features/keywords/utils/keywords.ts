@@ -33,13 +33,3 @@ export function showSerpSearch(row: { to_search: boolean; serpCount: number }, s
   return row.to_search && row.serpCount === 0 && serpsActionId !== null;
 }
 
-/** A result link that is safe to open: http(s) only. */
-export function safeHref(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}

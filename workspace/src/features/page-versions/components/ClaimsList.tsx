@@ -9,7 +9,8 @@ import { IconAlertTriangle, IconCheck, IconExternalLink } from '@tabler/icons-re
 import { useTranslation } from 'react-i18next';
 import type { Claim } from '@citable/shared/engine';
 import { NS } from '../i18n';
-import { quotedList, safeLink } from '../utils/score';
+import { webLink } from '@citable/shared';
+import { quotedList } from '../utils/score';
 
 export interface ClaimsListProps {
   /** null: not checked yet */
@@ -57,7 +58,7 @@ export function ClaimsList({ claims }: ClaimsListProps) {
       ) : (
         <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {ordered.map((claim, index) => {
-            const href = safeLink(claim.url);
+            const href = webLink(claim.url);
             return (
               <Box
                 component="li"

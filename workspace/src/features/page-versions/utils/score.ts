@@ -46,16 +46,6 @@ export function usableBrief(brief: unknown): Brief | null {
   return brief as unknown as Brief;
 }
 
-/** An http(s) link, or null (a source's URL is third-party text: nothing else becomes a link). */
-export function safeLink(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Items of an advice, quoted in the language's quotes and joined as a list (« a », « b » et « c »). */
 export function quotedList(items: readonly string[], t: TFunction, language: string): string {
