@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CitableProviders, i18n, loadSupabase } from '@citable/shared';
 import { RunConfirmModal } from './RunConfirmModal';
@@ -43,7 +43,10 @@ function renderModal(props: Partial<React.ComponentProps<typeof RunConfirmModal>
 }
 
 describe('the confirmation before paid runs', () => {
-  afterEach(() => void i18n.changeLanguage('en'));
+  afterEach(async () => {
+    cleanup(); // unmounted first: the language change below updates no mounted component
+    await i18n.changeLanguage('en');
+  });
 
   it('says how many runs, their estimated cost (median × runs, USD in French format) and time, then confirms', async () => {
     await i18n.changeLanguage('fr');
