@@ -77,6 +77,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scrape: {
       timeoutMs: int(env.SCRAPE_TIMEOUT_MS, 15_000, 'SCRAPE_TIMEOUT_MS', { min: 100 }),
       maxPages: int(env.SCRAPE_MAX_PAGES, 5, 'SCRAPE_MAX_PAGES', { min: 0, max: 50 }),
+      // Worker threads extracting pages' main content (engine/extract-pool.ts), for the process.
+      extractThreads: int(env.EXTRACT_THREADS, Math.min(8, os.availableParallelism()), 'EXTRACT_THREADS', { min: 1, max: 32 }),
     },
     // URLs users control are fetched through outbound.js, which refuses non-public addresses unless
     // OUTBOUND_ALLOW_PRIVATE=1 (local tests only; SCRAPE_ALLOW_PRIVATE, its old name, is an alias).

@@ -25,10 +25,13 @@ import type { SerpPage } from '../providers/serp.js';
 import type { ActionContext } from '../runner.js';
 import { buildBrief, type ReadDocument } from './brief.js';
 import { deriveKeywords, engineLanguage, mergeResults } from './keywords.js';
-import { extractMainContent } from './extract.js';
+import { ExtractTimeoutError, extractInThread } from './extract-pool.js';
 
-/** Pages read at once. */
-export const READ_CONCURRENCY = 5;
+/**
+ * Pages read at once: all the results (different hosts, and extraction runs in worker threads, so
+ * the fetches wait for the network only), up to this many.
+ */
+export const READ_CONCURRENCY = 10;
 /** The most of a page read (a bigger one is read up to this size). */
 export const READ_MAX_BYTES = 2_000_000;
 /** Below this, a result's main content is not an article (a listing, a login wall, a stub). */
@@ -95,8 +98,9 @@ async function readPage(ctx: ActionContext, url: string, minWords: number): Prom
   }
   let page;
   try {
-    page = extractMainContent(html, url);
+    page = await extractInThread(html, url, { threads: ctx.config.scrape.extractThreads });
   } catch (error) {
+    if (error instanceof ExtractTimeoutError) return { status: 'failed', error: error.message };
     return { status: 'failed', error: `could not be parsed (${(error as Error).message.slice(0, 100)})` };
   }
   if (!page || page.words < minWords) return { status: 'failed', error: `too little text (${page?.words ?? 0} words)` };
