@@ -195,7 +195,8 @@ function ActionRecord({ row }: { row: PageActionRow }) {
         <>
           <Button
             variant="subtle"
-            color="dark"
+            color="gray"
+            c="dark.8"
             size="compact-xs"
             mt={6}
             px={4}

@@ -175,7 +175,7 @@ export function SectionsBlock({ brief, onChange, readCount }: BlockProps) {
   const dropped = brief.droppedSections ?? [];
   const coverage = (coveredBy: number[]) => (
     <Tooltip label={t('sections.coverageLabel', { count: coveredBy.length, total: readCount })}>
-      <Badge variant="outline" color={coveredBy.length > readCount / 2 ? 'teal' : 'gray'} styles={{ label: { color: `var(--mantine-color-${coveredBy.length > readCount / 2 ? 'teal' : 'gray'}-9)` } }} style={{ flexShrink: 0 }} data-testid="brief-section-coverage">
+      <Badge variant="outline" tt="none" color={coveredBy.length > readCount / 2 ? 'teal' : 'gray'} styles={{ label: { color: `var(--mantine-color-${coveredBy.length > readCount / 2 ? 'teal' : 'gray'}-9)` } }} style={{ flexShrink: 0 }} data-testid="brief-section-coverage">
         <span aria-hidden>{t('sections.coverage', { count: coveredBy.length, total: readCount })}</span>
         <VisuallyHidden>{t('sections.coverageLabel', { count: coveredBy.length, total: readCount })}</VisuallyHidden>
       </Badge>

@@ -68,7 +68,8 @@ function SourceItem({ source }: { source: BriefSource }) {
               <Box>
                 <Button
                   variant="subtle"
-                  color="dark"
+                  color="gray"
+                  c="dark.8"
                   size="compact-xs"
                   px={4}
                   leftSection={showOutline ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
