@@ -284,10 +284,11 @@ test.describe.serial('content score', () => {
     await signIn(page, owner);
     await page.goto(`/view/${versionId}`);
     await page.getByRole('button', { name: 'Approuver cette version' }).click();
-    const dialog = page.getByRole('dialog', { name: /^Approuver malgré des affirmations non étayées\s\?$/ });
+    // the one approve confirmation of /view (ApproveUnsupportedModal), the count from get_article_for_view
+    const dialog = page.getByRole('dialog', { name: `Approuver malgré des affirmations non vérifiées${NBSP}?` });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId('approve-unsupported-text')).toHaveText(
-      `Cet article contient 1${NBSP}affirmation dont les chiffres ne figurent pas dans la source citée. Voulez-vous l’approuver quand même${NBSP}?`,
+    await expect(dialog.getByTestId('approve-unsupported')).toContainText(
+      `Cet article contient 1${NBSP}affirmation non vérifiée${NBSP}: un chiffre, une date ou un pourcentage qui ne figure pas dans le passage de la source citée.`,
     );
     await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Annuler' }).click();
