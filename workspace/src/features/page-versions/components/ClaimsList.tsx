@@ -4,7 +4,7 @@
  * unsupported one names the figures the passage lacks. Unsupported claims first.
  */
 import type { CSSProperties } from 'react';
-import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Claim } from '@citable/shared/engine';
@@ -74,8 +74,8 @@ export function ClaimsList({ claims }: ClaimsListProps) {
                   borderLeftColor: claim.supported ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-red-7)',
                 }}
               >
-                {/* the sentence to check first, its verdict beside it; then the source it cites */}
-                <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
+                {/* the sentence to check first, its verdict beside it (above it on a phone, the sentence keeps the width); then the source it cites */}
+                <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="space-between" gap={6} align="flex-start">
                   <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="claim-sentence">
                     {claim.sentence}
                   </Text>
@@ -88,7 +88,7 @@ export function ClaimsList({ claims }: ClaimsListProps) {
                       {t('claims.unsupported')}
                     </Badge>
                   )}
-                </Group>
+                </Flex>
                 {!claim.supported && claim.missing.length > 0 && (
                   <Text size="sm" c="#a51d1d" fw={600} mt={4} data-testid="claim-missing">
                     {t('claims.missing', { figures: quotedList(claim.missing, t, i18n.language) })}
