@@ -43,6 +43,30 @@ async function rest<T = Json[]>(request: APIRequestContext, token: string | 'ser
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/**
+ * Before a screenshot: at the top, nothing focused or hovered (a full-page image taken scrolled draws
+ * the fixed header mid-page). At 375 px the page must not be wider than the phone: the elements
+ * that stick out are named when it is.
+ */
+async function settleForScreenshot(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    window.scrollTo(0, 0);
+  });
+  const width = page.viewportSize()?.width ?? 0;
+  if (width > 400) return;
+  const wider = await page.evaluate(() => {
+    const limit = window.innerWidth + 1;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > limit && getComputedStyle(el).position !== 'fixed')
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+  });
+  expect(wider, `the page is wider than ${width} px`).toEqual([]);
+}
+
 const SCREENS = path.join(ROOT, 'e2e', 'artifacts', 'screens');
 
 async function screenshots(page: Page, name: string) {
@@ -50,6 +74,7 @@ async function screenshots(page: Page, name: string) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(300);
+    await settleForScreenshot(page);
     await page.screenshot({ path: path.join(SCREENS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -197,6 +222,8 @@ test.describe.serial('content score', () => {
     await expect(unsupported.getByTestId('claim-missing')).toHaveText(`Absent de la source${NBSP}: «${NBSP}15 %${NBSP}»`);
     await expect(unsupported.getByTestId('claim-passage')).toHaveText('Le pain perd une partie de son eau pendant la cuisson.');
     await expect(unsupported.getByRole('link', { name: 'Ouvrir la source [2] dans un nouvel onglet' })).toHaveAttribute('href', 'https://fournil.example/cuisson');
+    // the site of the source beside its number
+    await expect(unsupported.getByTestId('claim-source')).toContainText('fournil.example');
 
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
     await screenshots(page, 'article-score-versions');
@@ -257,9 +284,12 @@ test.describe.serial('content score', () => {
     await signIn(page, owner);
     await page.goto(`/view/${versionId}`);
     await page.getByRole('button', { name: 'Approuver cette version' }).click();
-    const dialog = page.getByRole('dialog', { name: /^Approuver malgré des affirmations non vérifiées\s\?$/ });
+    // the one approve confirmation of /view (ApproveUnsupportedModal), the count from get_article_for_view
+    const dialog = page.getByRole('dialog', { name: `Approuver malgré des affirmations non vérifiées${NBSP}?` });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId('approve-unsupported')).toContainText(`Cet article contient 1${NBSP}affirmation non vérifiée${NBSP}:`);
+    await expect(dialog.getByTestId('approve-unsupported')).toContainText(
+      `Cet article contient 1${NBSP}affirmation non vérifiée${NBSP}: un chiffre, une date ou un pourcentage qui ne figure pas dans le passage de la source citée.`,
+    );
     await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await expect(page.getByTestId('review-panel').getByTestId('review-state')).toHaveAttribute('data-state', 'draft');

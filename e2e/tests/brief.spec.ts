@@ -50,6 +50,30 @@ const ARTICLE = `<h1>Le pain au levain maison</h1>
 <h2>La cuisson</h2>
 <p>Le pain cuit 45 minutes à 240 °C [2], couvert les 20 premières minutes [1][3].</p>`;
 
+/**
+ * Before a screenshot: at the top, nothing focused or hovered (a full-page image taken scrolled draws
+ * the fixed header mid-page). At 375 px the page must not be wider than the phone: the elements
+ * that stick out are named when it is.
+ */
+async function settleForScreenshot(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    window.scrollTo(0, 0);
+  });
+  const width = page.viewportSize()?.width ?? 0;
+  if (width > 400) return;
+  const wider = await page.evaluate(() => {
+    const limit = window.innerWidth + 1;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > limit && getComputedStyle(el).position !== 'fixed')
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+  });
+  expect(wider, `the page is wider than ${width} px`).toEqual([]);
+}
+
 /** Full-page screenshots at 1440 and 375 px under e2e/artifacts/screens/. */
 async function screens(page: Page, name: string) {
   const dir = path.join(ROOT, 'e2e', 'artifacts', 'screens');
@@ -58,6 +82,7 @@ async function screens(page: Page, name: string) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(250);
+    await settleForScreenshot(page);
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
@@ -157,17 +182,21 @@ test.describe.serial('the brief, the run confirmation and the sources', () => {
     await expect(page.locator('[data-testid="brief-source"][data-n="2"] [data-testid="brief-source-link"]')).toContainText('blog-cuisine.example');
     await first.getByTestId('brief-source-outline-toggle').click();
     await expect(first.getByTestId('brief-source-outline').getByRole('listitem')).toHaveText(['H1Le pain au levain', 'H2Préparer son levain', 'H3Farine et eau', 'H2La cuisson au four']);
-    await expect(page.locator('[data-testid="brief-source"][data-n="4"] [data-testid="brief-source-reason"]')).toHaveText(`Raison${NBSP}: HTTP 404`);
+    // the worker's English reasons, said in French
+    await expect(page.locator('[data-testid="brief-source"][data-n="4"] [data-testid="brief-source-reason"]')).toHaveText(`Raison${NBSP}: la page a répondu par une erreur HTTP${NBSP}404`);
+    await expect(page.locator('[data-testid="brief-source"][data-n="5"] [data-testid="brief-source-reason"]')).toHaveText(`Raison${NBSP}: ce n’est pas une page web (application/pdf)`);
     await expect(page.locator('[data-testid="brief-source"][data-n="5"] [data-testid="brief-source-status"]')).toHaveText('Ignorée');
     // the research run with its warnings (translated) and stages
     const run = page.locator('[data-testid="page-action"][data-action="research_page"]');
     await expect(run.getByTestId('page-action-warning')).toHaveText([
-      `Aucun mot-clé${NBSP}: «${NBSP}pain au levain et levain maison${NBSP}» déduit du nom et de l’adresse de la page.`,
+      `La page n’a pas de mot-clé${NBSP}: la recherche a utilisé «${NBSP}pain au levain${NBSP}» et «${NBSP}levain maison${NBSP}», déduits de son nom et de son adresse.`,
       '2 résultats sur 5 n’ont pas pu être lus.',
     ]);
     await run.getByTestId('page-action-stages-toggle').click();
     await expect(run.getByTestId('page-action-stage')).toHaveCount(3);
     await expect(run.locator('[data-testid="page-action-stage"][data-stage="serp"]')).toContainText('Recherche Google');
+    // a cost as the confirmation writes it
+    await expect(run.locator('[data-testid="page-action-stage"][data-stage="serp"]')).toContainText(/0,003\s\$US/u);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
     await screens(page, 'brief');
 
@@ -244,6 +273,10 @@ test.describe.serial('the brief, the run confirmation and the sources', () => {
     await expect(dialog.getByTestId('run-estimate-cost')).toHaveText(/^Coût estimé\u00a0: 0,20\s\$US$/u);
     await expect(dialog).toContainText('Médiane de vos 3\u00a0dernières exécutions terminées.');
     await expect(dialog.getByTestId('run-estimate-time')).toHaveText(/^Durée estimée\u00a0: environ 2\s+minutes$/u);
+    // the runs behind the estimate, behind the dialog: costs written as the estimate is (0,20 $US, not 0,2), minutes over a minute
+    const runs = page.locator('[data-testid="page-action"][data-action="create_article"]');
+    await expect(runs.filter({ hasText: /durée 2\u00a0min · coût 0,20\s\$US/u })).toHaveCount(1);
+    await expect(runs.filter({ hasText: /durée 3\u00a0min · coût 0,31\s\$US/u })).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
     await screens(page, 'run-confirm');
     const before = await rest<Json[]>(request, 'service', 'GET', `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${createAction}&select=id`);

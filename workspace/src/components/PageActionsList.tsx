@@ -6,7 +6,8 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NS } from './page-actions/i18n';
 import { isActive, useLatestPageActions, type PageActionRow } from './page-actions/pageActions';
-import { parseStages, parseWarnings, warningText } from './page-actions/actionRecord';
+import { durationText, parseStages, parseWarnings, warningText } from './page-actions/actionRecord';
+import { formatUsd } from './run-estimate/runEstimate';
 import { LoadErrorAlert } from './LoadErrorAlert';
 
 export type { PageActionRow } from './page-actions/pageActions';
@@ -75,9 +76,7 @@ export function PageActionsList({
   }, [actions.data, queryClient]);
 
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  // what a finished run took and cost (the worker records them when the provider reports a price)
-  const secondsFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const costFormat = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumSignificantDigits: 3 });
+  // what a finished run took and cost (recorded by the worker), written as the run confirmation writes them
   const heading =
     title === null ? null : (
       <Title order={2} size="h4">
@@ -139,8 +138,8 @@ export function PageActionsList({
                 {t('queuedAt', { date: dateFormat.format(new Date(row.created_date)) })}
                 {row.updated_at !== row.created_date && ` · ${t('updatedAt', { date: dateFormat.format(new Date(row.updated_at)) })}`}
                 {row.attempts > 0 && ` · ${t('attempts', { count: row.attempts })}`}
-                {row.duration_ms !== null && ` · ${t('duration', { seconds: secondsFormat.format(row.duration_ms / 1000) })}`}
-                {row.cost_usd !== null && ` · ${t('cost', { cost: costFormat.format(row.cost_usd) })}`}
+                {row.duration_ms !== null && ` · ${durationText(Number(row.duration_ms), t, i18n.language)}`}
+                {row.cost_usd !== null && ` · ${t('cost', { cost: formatUsd(Number(row.cost_usd), i18n.language) })}`}
               </Text>
               {row.status === 'failed' && (
                 <Text size="sm" c="red.8" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="page-action-error">
@@ -173,7 +172,6 @@ function ActionRecord({ row }: { row: PageActionRow }) {
   if (warnings.length === 0 && stages.length === 0) return null;
   const lng = i18n.language;
   const seconds = new Intl.NumberFormat(lng, { maximumFractionDigits: 1 });
-  const cost = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', maximumSignificantDigits: 3 });
   return (
     <>
       {warnings.length > 0 && (
@@ -197,7 +195,8 @@ function ActionRecord({ row }: { row: PageActionRow }) {
         <>
           <Button
             variant="subtle"
-            color="dark"
+            color="gray"
+            c="dark.8"
             size="compact-xs"
             mt={6}
             px={4}
@@ -231,7 +230,7 @@ function ActionRecord({ row }: { row: PageActionRow }) {
                         {t('stageSeconds', { seconds: seconds.format(stage.ms / 1000) })}
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {stage.costUsd === null ? t('stageCostUnknown') : cost.format(stage.costUsd)}
+                        {stage.costUsd === null ? t('stageCostUnknown') : formatUsd(stage.costUsd, lng)}
                       </Table.Td>
                       <Table.Td ta="right" visibleFrom="xs">
                         {stage.calls ?? '—'}

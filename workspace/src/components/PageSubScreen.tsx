@@ -1,6 +1,6 @@
 import './page-sub-screen/i18n';
 import type { ReactNode } from 'react';
-import { Anchor, Box, Breadcrumbs, Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isDataError } from '@citable/shared/data';
@@ -11,6 +11,7 @@ import { usePageContext, type PageContext } from './page-sub-screen/pageContext'
 import { ScreenContainer } from './ScreenContainer';
 import { ScreenLoader } from './ScreenLoader';
 import { LoadErrorAlert } from './LoadErrorAlert';
+import { WrappingBreadcrumbs } from './WrappingBreadcrumbs';
 
 export type { PageContext } from './page-sub-screen/pageContext';
 
@@ -64,7 +65,7 @@ export function PageSubScreen({ screenLabel, children, 'data-testid': testId }: 
   return (
     <ScreenContainer data-testid={testId}>
       <Box component="nav" aria-label={t('breadcrumb')}>
-        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        <WrappingBreadcrumbs>
           <Anchor component={Link} to={paths.dashboard()} size="sm">
             {t('dashboard')}
           </Anchor>
@@ -83,7 +84,7 @@ export function PageSubScreen({ screenLabel, children, 'data-testid': testId }: 
           <Text size="sm" c="gray.7" aria-current="page">
             {screenLabel}
           </Text>
-        </Breadcrumbs>
+        </WrappingBreadcrumbs>
       </Box>
       {children(data)}
     </ScreenContainer>

@@ -7,8 +7,9 @@ export interface WrappingBreadcrumbsProps {
 }
 
 /**
- * A breadcrumb trail that wraps on narrow screens with each separator kept with the item after it
- * (Mantine's Breadcrumbs puts the separators apart, so a wrapped line could start with "/ Pages").
+ * A breadcrumb trail that wraps on narrow screens with each separator kept with the item before it:
+ * a wrapped line ends with "/" and the next one starts with an item, never with a separator
+ * (Mantine's Breadcrumbs puts the separators apart, so a line could start with "/ Pages").
  * Falsy children are skipped; long items may still break inside themselves (overflowWrap on the item).
  */
 export function WrappingBreadcrumbs({ children, separator = '/' }: WrappingBreadcrumbsProps) {
@@ -17,14 +18,14 @@ export function WrappingBreadcrumbs({ children, separator = '/' }: WrappingBread
     <Box style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 6, rowGap: 4 }}>
       {items.map((item, index) => (
         <Fragment key={index}>
-          {index === 0 ? (
+          {index === items.length - 1 ? (
             item
           ) : (
             <span style={{ display: 'inline-flex', alignItems: 'baseline', gap: 6, minWidth: 0, maxWidth: '100%' }}>
+              <span style={{ minWidth: 0 }}>{item}</span>
               <Box component="span" aria-hidden c="gray.7" fz="sm">
                 {separator}
               </Box>
-              <span style={{ minWidth: 0 }}>{item}</span>
             </span>
           )}
         </Fragment>

@@ -31,7 +31,9 @@ export function ScoreBadge({ score, size = 'sm', compact = false, testId = 'cont
       size={size}
       variant="light"
       color={LEVEL_COLOR[level]}
-      style={{ '--badge-color': LEVEL_TEXT[level], textTransform: 'none', overflow: 'visible', flexShrink: 0 } as CSSProperties}
+      // relative: the visually hidden label is positioned against the badge, so a table's horizontal scroll
+      // clips it (against the page, it made the whole page as wide as the table on a phone)
+      style={{ '--badge-color': LEVEL_TEXT[level], textTransform: 'none', overflow: 'visible', flexShrink: 0, position: 'relative' } as CSSProperties}
       title={t('label', { score, level: levelText })}
       data-testid={testId}
       data-score={score}

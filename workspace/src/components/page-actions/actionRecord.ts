@@ -43,17 +43,39 @@ export function parseStages(value: unknown): ActionStage[] {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** Params that are lists of the user's own words (keywords): each item quoted the language's way. */
+const QUOTED = new Set(['keywords']);
+
 /**
  * A warning in the user's language: the text of `warnings.<code>` with its params (lists joined the
- * language's way), or the worker's English message when the code has no text here, or the code itself.
+ * language's way, keywords each in quotes; a list without a `count` gives its length as the count,
+ * for the plural), or the worker's English message when the code has no text here, or the code itself.
  */
 export function warningText(warning: ActionWarning, t: Translate, language: string): string {
   const params: Record<string, string | number> = {};
   const list = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
+  let listLength: number | undefined;
   for (const [key, value] of Object.entries(warning.params ?? {})) {
-    params[key] = Array.isArray(value) ? list.format(value) : value;
+    if (!Array.isArray(value)) {
+      params[key] = value;
+      continue;
+    }
+    const items = QUOTED.has(key) ? value.map((text) => t('quote', { text, interpolation: { escapeValue: false } })) : value;
+    params[key] = list.format(items);
+    listLength ??= value.length;
   }
+  if (params.count === undefined && listLength !== undefined) params.count = listLength;
   const fallback = warning.message || warning.code;
   // i18next's count drives plurals: a numeric `count` param is passed as is
   return t(`warnings.${warning.code}`, { ...params, defaultValue: fallback, interpolation: { escapeValue: false } });
+}
+
+/** What a run took: "4,2 s" under a minute, then minutes and seconds ("3 min", "2 min 5 s"). */
+export function durationText(ms: number, t: Translate, language: string): string {
+  const seconds = ms / 1000;
+  if (seconds < 60) return t('duration', { seconds: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(seconds) });
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest === 0 ? t('durationMinutes', { minutes }) : t('durationMinutesSeconds', { minutes, seconds: rest });
 }

@@ -40,7 +40,9 @@ describe('the sources of /view', () => {
       ['2', '#cv-source-2', 'Source 2'],
     ]);
     // the text reads the same: markers of unknown numbers, in links and in code stay text
-    expect(box.textContent).toBe('Le levain double en 6 heures [1]. La cuisson se fait à 240 °C [2][7], voir [1, 2].Un tableau [9] et un lien [1], arr[1].');
+    // a linked run keeps to the word before it (no-break space) and is one unbreakable group
+    expect(box.textContent).toBe('Le levain double en 6 heures\u00a0[1]. La cuisson se fait à 240 °C\u00a0[2][7], voir\u00a0[1, 2].Un tableau [9] et un lien [1], arr[1].');
+    expect([...box.querySelectorAll('.cv-cite-group')].map((g) => g.textContent)).toEqual(['[1]', '[2][7]', '[1, 2]']);
     expect(box.querySelector('code')?.innerHTML).toBe('arr[1]');
   });
 

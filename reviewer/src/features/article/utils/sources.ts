@@ -35,6 +35,8 @@ export function sourceLabel(source: Pick<ArticleSource, 'url' | 'title'>): strin
 
 // [3], [3, 5], [3–5] are markers; the numbers in them that are sources become links
 const MARKER = /\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]/g;
+// a run of markers ([1][3]) and the space before it
+const RUN = /([ \t\n])?((?:\[\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\])+)/g;
 const SKIP = new Set(['A', 'CODE', 'PRE', 'SCRIPT', 'STYLE', 'TEXTAREA']);
 
 /**
@@ -66,28 +68,35 @@ export function linkCitations(html: string, sources: readonly ArticleSource[], d
     const value = node.nodeValue ?? '';
     const fragment = document.createDocumentFragment();
     let last = 0;
-    for (const match of value.matchAll(MARKER)) {
-      const inner = match[1];
+    for (const match of value.matchAll(RUN)) {
+      const [whole, space, markers] = match;
       const at = match.index;
-      // a marker whose numbers are all unknown stays text
-      if (!inner.split(/[^\d]+/).some((part) => known.has(Number(part)))) continue;
-      fragment.append(value.slice(last, at), '[');
-      // the numbers keep their separators; each known one becomes a link
-      for (const piece of inner.split(/(\d+)/)) {
-        const source = /^\d+$/.test(piece) ? known.get(Number(piece)) : undefined;
-        if (!source) {
-          if (piece) fragment.append(piece);
-          continue;
+      // a run whose numbers are all unknown stays text
+      if (!markers.split(/[^\d]+/).some((part) => part && known.has(Number(part)))) continue;
+      // the run stays on the line of the word it follows (no-break space), and in one piece
+      fragment.append(value.slice(last, at), space ? '\u00a0' : '');
+      const group = document.createElement('span');
+      group.className = 'cv-cite-group';
+      for (const marker of markers.matchAll(MARKER)) {
+        group.append('[');
+        // the numbers keep their separators; each known one becomes a link
+        for (const piece of marker[1].split(/(\d+)/)) {
+          const source = /^\d+$/.test(piece) ? known.get(Number(piece)) : undefined;
+          if (!source) {
+            if (piece) group.append(piece);
+            continue;
+          }
+          const link = document.createElement('a');
+          link.href = `#${sourceAnchor(source.n)}`;
+          link.className = 'cv-cite';
+          link.textContent = String(source.n);
+          link.setAttribute('aria-label', describe(source));
+          group.append(link);
         }
-        const link = document.createElement('a');
-        link.href = `#${sourceAnchor(source.n)}`;
-        link.className = 'cv-cite';
-        link.textContent = String(source.n);
-        link.setAttribute('aria-label', describe(source));
-        fragment.append(link);
+        group.append(']');
       }
-      fragment.append(']');
-      last = at + match[0].length;
+      fragment.append(group);
+      last = at + whole.length;
     }
     if (last === 0) continue;
     fragment.append(value.slice(last));

@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Flex, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BriefQuestion } from '@citable/shared/engine';
+import { useTapSize } from '../../../components/useTapSize';
 import { NS } from '../i18n';
 import {
   addQuestion,
@@ -67,23 +68,26 @@ function AddForm({ label, placeholder, addLabel, validate, onAdd, testId }: {
   };
   return (
     <form onSubmit={submit} noValidate data-testid={testId}>
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <TextInput
-          label={label}
-          placeholder={placeholder}
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          style={{ flex: 1, minWidth: 0 }}
-          styles={{ error: { color: 'var(--mantine-color-red-8)' } }}
-        />
-        <Button type="submit" variant="light" leftSection={<IconPlus size={16} aria-hidden />} mt={25} style={{ flexShrink: 0 }}>
-          {addLabel}
-        </Button>
-      </Group>
+      {/* the label above; the input and Add side by side, or stacked on a phone (the input keeps its width) */}
+      <TextInput
+        label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          if (error) setError(null);
+        }}
+        error={error}
+        styles={{ error: { color: 'var(--mantine-color-red-8)' } }}
+        inputContainer={(input) => (
+          <Flex direction={{ base: 'column', xs: 'row' }} gap="xs" align={{ base: 'stretch', xs: 'flex-start' }}>
+            <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+            <Button type="submit" variant="light" leftSection={<IconPlus size={16} aria-hidden />} style={{ flexShrink: 0 }}>
+              {addLabel}
+            </Button>
+          </Flex>
+        )}
+      />
     </form>
   );
 }
@@ -167,10 +171,11 @@ export function LengthBlock({ brief, onChange, onErrorChange }: Omit<BlockProps,
 
 export function SectionsBlock({ brief, onChange, readCount }: BlockProps) {
   const { t } = useTranslation(NS);
+  const tapSize = useTapSize();
   const dropped = brief.droppedSections ?? [];
   const coverage = (coveredBy: number[]) => (
     <Tooltip label={t('sections.coverageLabel', { count: coveredBy.length, total: readCount })}>
-      <Badge variant="outline" color={coveredBy.length > readCount / 2 ? 'teal' : 'gray'} styles={{ label: { color: `var(--mantine-color-${coveredBy.length > readCount / 2 ? 'teal' : 'gray'}-9)` } }} style={{ flexShrink: 0 }} data-testid="brief-section-coverage">
+      <Badge variant="outline" tt="none" color={coveredBy.length > readCount / 2 ? 'teal' : 'gray'} styles={{ label: { color: `var(--mantine-color-${coveredBy.length > readCount / 2 ? 'teal' : 'gray'}-9)` } }} style={{ flexShrink: 0 }} data-testid="brief-section-coverage">
         <span aria-hidden>{t('sections.coverage', { count: coveredBy.length, total: readCount })}</span>
         <VisuallyHidden>{t('sections.coverageLabel', { count: coveredBy.length, total: readCount })}</VisuallyHidden>
       </Badge>
@@ -192,7 +197,7 @@ export function SectionsBlock({ brief, onChange, readCount }: BlockProps) {
               <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                 {coverage(section.coveredBy)}
                 <Tooltip label={t('sections.drop')}>
-                  <ActionIcon variant="subtle" color="red.8" aria-label={t('sections.dropOf', { title: section.title })} onClick={() => onChange(dropSection(brief, section.title))} data-testid="brief-section-drop">
+                  <ActionIcon size={tapSize} variant="subtle" color="red.8" aria-label={t('sections.dropOf', { title: section.title })} onClick={() => onChange(dropSection(brief, section.title))} data-testid="brief-section-drop">
                     <IconX size={16} />
                   </ActionIcon>
                 </Tooltip>
@@ -234,6 +239,7 @@ export function SectionsBlock({ brief, onChange, readCount }: BlockProps) {
 
 export function TermsBlock({ brief, onChange, readCount }: BlockProps) {
   const { t, i18n } = useTranslation(NS);
+  const tapSize = useTapSize();
   const weight = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <Block id="brief-terms-title" title={t('terms.title')} hint={t('terms.hint')} testId="brief-terms">
@@ -254,7 +260,7 @@ export function TermsBlock({ brief, onChange, readCount }: BlockProps) {
                 {t('terms.sources')}
               </Table.Th>
               <Table.Th ta="right">{t('terms.target')}</Table.Th>
-              <Table.Th w={36}>
+              <Table.Th w={tapSize === 'xl' ? 52 : 36}>
                 <VisuallyHidden>{t('terms.remove')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -282,7 +288,7 @@ export function TermsBlock({ brief, onChange, readCount }: BlockProps) {
                   {t('terms.targetValue', { count: term.target })}
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red.8" aria-label={t('terms.removeOf', { term: term.term })} onClick={() => onChange(removeTerm(brief, term.term))} data-testid="brief-term-remove">
+                  <ActionIcon size={tapSize} variant="subtle" color="red.8" aria-label={t('terms.removeOf', { term: term.term })} onClick={() => onChange(removeTerm(brief, term.term))} data-testid="brief-term-remove">
                     <IconX size={16} />
                   </ActionIcon>
                 </Table.Td>
@@ -313,6 +319,7 @@ function originOf(question: BriefQuestion): { label: string; title: string } {
 
 export function QuestionsBlock({ brief, onChange }: Omit<BlockProps, 'readCount'>) {
   const { t } = useTranslation(NS);
+  const tapSize = useTapSize();
   return (
     <Block id="brief-questions-title" title={t('questions.title')} hint={t('questions.hint')} testId="brief-questions">
       {brief.questions.length === 0 ? (
@@ -335,7 +342,7 @@ export function QuestionsBlock({ brief, onChange }: Omit<BlockProps, 'readCount'
                       <VisuallyHidden>{t(`questions.fromLabel.${origin.title}`, { n: question.n })}</VisuallyHidden>
                     </Badge>
                   </Tooltip>
-                  <ActionIcon variant="subtle" color="red.8" aria-label={t('questions.removeOf', { question: question.question })} onClick={() => onChange(removeQuestion(brief, question.question))} data-testid="brief-question-remove">
+                  <ActionIcon size={tapSize} variant="subtle" color="red.8" aria-label={t('questions.removeOf', { question: question.question })} onClick={() => onChange(removeQuestion(brief, question.question))} data-testid="brief-question-remove">
                     <IconX size={16} />
                   </ActionIcon>
                 </Group>

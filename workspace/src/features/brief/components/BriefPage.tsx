@@ -1,11 +1,13 @@
 import '../i18n';
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { paths } from '../../../config/paths';
 import { PageActionsList } from '../../../components/PageActionsList';
 import { PageSubScreen, type PageContext } from '../../../components/PageSubScreen';
 import { RunConfirmModal } from '../../../components/RunConfirmModal';
@@ -178,7 +180,15 @@ function BriefScreen({ page }: { page: PageContext }) {
             </Group>
           )}
         </Stack>
-        {stored && researchButton}
+        {stored && (
+          <Group gap="xs">
+            {researchButton}
+            {/* the next step: the article is written from this brief on the versions screen */}
+            <Button component={Link} to={paths.pageVersions(page.site, page.id)} variant="light" rightSection={<IconArrowRight size={16} aria-hidden />} data-testid="brief-to-versions">
+              {t('toVersions')}
+            </Button>
+          </Group>
+        )}
       </Group>
 
       {isResearching && (

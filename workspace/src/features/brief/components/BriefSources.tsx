@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BriefSource } from '@citable/shared/engine';
 import { NS } from '../i18n';
 import { isWebUrl } from '@citable/shared';
+import { sourceReasonText } from '../utils/sourceReason';
 
 const STATUS_COLOR: Record<BriefSource['status'], string> = { read: 'teal', failed: 'red', skipped: 'gray' };
 
@@ -59,7 +60,7 @@ function SourceItem({ source }: { source: BriefSource }) {
           </Text>
           {source.status !== 'read' && (
             <Text size="sm" c={source.status === 'failed' ? 'red.8' : 'gray.8'} style={{ overflowWrap: 'anywhere' }} data-testid="brief-source-reason">
-              {t('sources.reason', { reason: source.error || t('sources.noReason') })}
+              {t('sources.reason', { reason: sourceReasonText(source.error, t, i18n.language) })}
             </Text>
           )}
           {source.status === 'read' &&
@@ -67,7 +68,8 @@ function SourceItem({ source }: { source: BriefSource }) {
               <Box>
                 <Button
                   variant="subtle"
-                  color="dark"
+                  color="gray"
+                  c="dark.8"
                   size="compact-xs"
                   px={4}
                   leftSection={showOutline ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}

@@ -4,7 +4,7 @@
  * unsupported one names the figures the passage lacks. Unsupported claims first.
  */
 import type { CSSProperties } from 'react';
-import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Claim } from '@citable/shared/engine';
@@ -16,6 +16,8 @@ export interface ClaimsListProps {
   /** null: not checked yet */
   claims: Claim[] | null;
 }
+
+const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 
 export function ClaimsList({ claims }: ClaimsListProps) {
   const { t, i18n } = useTranslation(NS);
@@ -73,7 +75,27 @@ export function ClaimsList({ claims }: ClaimsListProps) {
                   borderLeftColor: claim.supported ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-red-7)',
                 }}
               >
-                <Group justify="space-between" gap="xs" align="flex-start" mb={4} wrap="wrap">
+                {/* the sentence to check first, its verdict beside it (above it on a phone, the sentence keeps the width); then the source it cites */}
+                <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="space-between" gap={6} align="flex-start">
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="claim-sentence">
+                    {claim.sentence}
+                  </Text>
+                  {claim.supported ? (
+                    <Badge size="sm" variant="light" color="teal" style={{ '--badge-color': '#05664a', textTransform: 'none', flexShrink: 0 } as CSSProperties} leftSection={<IconCheck size={12} aria-hidden />}>
+                      {t('claims.supported')}
+                    </Badge>
+                  ) : (
+                    <Badge size="sm" variant="filled" color="red.8" style={{ textTransform: 'none', flexShrink: 0 }} leftSection={<IconAlertTriangle size={12} aria-hidden />} data-testid="claim-unsupported">
+                      {t('claims.unsupported')}
+                    </Badge>
+                  )}
+                </Flex>
+                {!claim.supported && claim.missing.length > 0 && (
+                  <Text size="sm" c="#a51d1d" fw={600} mt={4} data-testid="claim-missing">
+                    {t('claims.missing', { figures: quotedList(claim.missing, t, i18n.language) })}
+                  </Text>
+                )}
+                <Group gap={6} mt={4} wrap="wrap" data-testid="claim-source">
                   {href ? (
                     <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow" size="sm" fw={600} aria-label={t('claims.sourceLink', { n: claim.n })}>
                       <Group gap={4} wrap="nowrap" component="span">
@@ -82,28 +104,16 @@ export function ClaimsList({ claims }: ClaimsListProps) {
                       </Group>
                     </Anchor>
                   ) : (
-                    <Text size="sm" fw={600}>
+                    <Text size="xs" fw={600}>
                       {t('claims.noUrl', { n: claim.n })}
                     </Text>
                   )}
-                  {claim.supported ? (
-                    <Badge size="sm" variant="light" color="teal" style={{ '--badge-color': '#05664a', textTransform: 'none' } as CSSProperties} leftSection={<IconCheck size={12} aria-hidden />}>
-                      {t('claims.supported')}
-                    </Badge>
-                  ) : (
-                    <Badge size="sm" variant="filled" color="red.8" style={{ textTransform: 'none' }} leftSection={<IconAlertTriangle size={12} aria-hidden />} data-testid="claim-unsupported">
-                      {t('claims.unsupported')}
-                    </Badge>
+                  {href && (
+                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                      {hostOf(href)}
+                    </Text>
                   )}
                 </Group>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="claim-sentence">
-                  {claim.sentence}
-                </Text>
-                {!claim.supported && claim.missing.length > 0 && (
-                  <Text size="sm" c="#a51d1d" fw={600} mt={4} data-testid="claim-missing">
-                    {t('claims.missing', { figures: quotedList(claim.missing, t, i18n.language) })}
-                  </Text>
-                )}
                 <Box mt={6} pl="sm" style={{ borderLeft: '2px solid var(--mantine-color-gray-4)' }}>
                   <Text size="xs" fw={600} c="gray.7">
                     {t('claims.passage')}

@@ -53,7 +53,8 @@ describe('ScorePanel', () => {
     expect(within(parts[1]).getByTestId('score-advice').textContent).toContain(`Ajoutez une section sur${NBSP}: «${NBSP}La cuisson du pain${NBSP}»`);
     expect(within(parts[2]).queryByTestId('score-advice')).toBeNull();
     expect(parts[2]).toHaveTextContent('Rien à corriger.');
-    expect(within(parts[3]).getByTestId('score-advice').textContent).toMatch(/^Ajoutez environ \d+\u00a0mots\u00a0: \d+ pour une cible de 300\.$/);
+    // the word count, the target, then what to add to reach the target's lower bound (85 %: 255 words)
+    expect(within(parts[3]).getByTestId('score-advice').textContent).toBe(`L’article compte 6${NBSP}mots pour une cible de 300${NBSP}: ajoutez-en au moins 249.`);
     expect(within(parts[6]).getByTestId('score-advice').textContent).toBe(
       `1${NBSP}affirmation n’est pas étayée par sa source${NBSP}: vérifiez «${NBSP}40 %${NBSP}» et «${NBSP}3 heures${NBSP}».`,
     );
@@ -106,5 +107,12 @@ describe('French typography of the versions screen texts', () => {
   it('has no-break spaces, ’ and …', () => {
     expect(frenchTypographyIssues(stringsOf(fr))).toEqual([]);
     expect(frenchTypographyIssues(stringsOf(badgeFr))).toEqual([]);
+  });
+  it('has no leftover placeholder and no colon glued to its word', () => {
+    for (const text of [...stringsOf(fr), ...stringsOf(badgeFr)]) {
+      // i18next placeholders are {{name}}: a single-brace {N} is a leftover shown as is
+      expect(text.replace(/\{\{\w+\}\}/g, '')).not.toMatch(/[{}]/);
+      expect(text).not.toMatch(/[\p{L}\p{N})}]:(?=\s|$)/u);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, UnstyledButton }
 import { IconExternalLink, IconGitCompare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ScoreBadge } from '../../../components/content-score/ScoreBadge';
+import { useTapSize } from '../../../components/useTapSize';
 import { externalPaths } from '../../../config/paths';
 import { NS } from '../i18n';
 import type { VersionSummary } from '../api/versions';
@@ -31,6 +32,7 @@ export interface VersionsTableProps {
 
 export function VersionsTable({ versions, activeId, onActivate, onCompareWithParent, onDelete, formatDate, compareDisabled }: VersionsTableProps) {
   const { t } = useTranslation(NS);
+  const tapSize = useTapSize();
   const ids = new Set(versions.map((v) => v.id));
 
   return (
@@ -114,6 +116,7 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                     {hasParent && (
                       <Tooltip label={t('table.compareWithParent')}>
                         <ActionIcon
+                        size={tapSize}
                           variant="subtle"
                           color="indigo"
                           aria-label={t('table.compareWithParentOf', { date })}
@@ -130,6 +133,7 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                     )}
                     <Tooltip label={t('table.openViewer', { date })}>
                       <ActionIcon
+                        size={tapSize}
                         component="a"
                         href={externalPaths.view(version.id)}
                         target="_blank"
@@ -144,6 +148,7 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                     </Tooltip>
                     <Tooltip label={t('table.delete', { date })}>
                       <ActionIcon
+                        size={tapSize}
                         variant="subtle"
                         color="red.8"
                         aria-label={t('table.delete', { date })}

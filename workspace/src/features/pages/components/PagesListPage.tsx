@@ -16,6 +16,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSelector, IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
@@ -47,6 +48,7 @@ import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
 import { parseRouteId } from '../../../utils/routeId';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { useTapSize } from '../../../components/useTapSize';
 
 interface SortHeaderProps {
   column: SortColumn;
@@ -54,14 +56,15 @@ interface SortHeaderProps {
   view: PageListView;
   onSort: (column: SortColumn) => void;
   width?: number | string;
+  visibleFrom?: 'xs' | 'sm' | 'md';
 }
 
-function SortHeader({ column, label, view, onSort, width }: SortHeaderProps) {
+function SortHeader({ column, label, view, onSort, width, visibleFrom }: SortHeaderProps) {
   const { t } = useTranslation(NS);
   const active = view.sort === column;
   const Icon = !active ? IconSelector : view.ascending ? IconChevronUp : IconChevronDown;
   return (
-    <Table.Th aria-sort={active ? (view.ascending ? 'ascending' : 'descending') : 'none'} style={{ width, whiteSpace: 'nowrap' }}>
+    <Table.Th aria-sort={active ? (view.ascending ? 'ascending' : 'descending') : 'none'} style={{ width, whiteSpace: 'nowrap' }} visibleFrom={visibleFrom}>
       <UnstyledButton
         onClick={() => onSort(column)}
         title={t('list.sortBy', { column: label })}
@@ -87,6 +90,8 @@ export function PagesListPage() {
   const site = useSiteSummary(siteId);
   const pages = usePages(siteId, view);
   const statuses = useStatusOptions();
+  const tapSize = useTapSize();
+  const isPhone = useMediaQuery('(max-width: 48em)');
 
   const [selected, setSelected] = useState<Map<number, string>>(() => new Map());
   const [creating, setCreating] = useState(false);
@@ -191,7 +196,7 @@ export function PagesListPage() {
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
       ) : (
-        <Table.ScrollContainer minWidth={1060} type="native">
+        <Table.ScrollContainer minWidth={isPhone ? 760 : 1060} type="native" style={{ position: 'relative' }}>
           <Table
             verticalSpacing="xs"
             highlightOnHover
@@ -212,10 +217,11 @@ export function PagesListPage() {
                   />
                 </Table.Th>
                 <SortHeader column="name" label={t('list.columns.name')} view={view} onSort={onSort} />
-                <SortHeader column="url" label={t('list.columns.url')} view={view} onSort={onSort} />
+                {/* the score next to the name: seen on a phone without scrolling the table */}
+                <SortHeader column="content_score" label={t('list.columns.score')} view={view} onSort={onSort} />
+                <SortHeader column="url" label={t('list.columns.url')} view={view} onSort={onSort} visibleFrom="sm" />
                 <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('list.columns.status')}</Table.Th>
                 <SortHeader column="date_modified" label={t('list.columns.dateModified')} view={view} onSort={onSort} />
-                <SortHeader column="content_score" label={t('list.columns.score')} view={view} onSort={onSort} />
                 <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.serps')}</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.llmAnswers')}</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.actions')}</Table.Th>
@@ -262,7 +268,7 @@ export function PagesListPage() {
                     <Table.Td onClick={(event) => event.stopPropagation()}>
                       <Checkbox aria-label={t('list.selectPage', { name: row.name })} checked={isSelected} onChange={() => toggleRow(row)} />
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: 320 }}>
+                    <Table.Td style={{ maxWidth: isPhone ? 170 : 320 }}>
                       <Anchor
                         component={Link}
                         to={paths.page(siteId as number, row.id)}
@@ -277,7 +283,10 @@ export function PagesListPage() {
                         {row.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: 260 }}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <ScoreBadge score={row.content_score} testId="page-score" compact />
+                    </Table.Td>
+                    <Table.Td style={{ maxWidth: 260 }} visibleFrom="sm">
                       <Text size="sm" c="gray.7" truncate="end" title={row.url} data-testid="page-url">
                         {row.url}
                       </Text>
@@ -290,9 +299,6 @@ export function PagesListPage() {
                         {dateFormat.format(new Date(row.date_modified))}
                       </Text>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <ScoreBadge score={row.content_score} testId="page-score" compact />
-                    </Table.Td>
                     <Table.Td style={{ textAlign: 'right' }}>
                       <Text size="sm">{row.serp_results_count}</Text>
                     </Table.Td>
@@ -303,6 +309,7 @@ export function PagesListPage() {
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <Tooltip label={t('list.edit')} withArrow>
                           <ActionIcon
+                            size={tapSize}
                             variant="subtle"
                             color="gray.8"
                             aria-label={`${t('list.edit')} – ${row.name}`}
@@ -313,6 +320,7 @@ export function PagesListPage() {
                         </Tooltip>
                         <Tooltip label={t('list.delete')} withArrow>
                           <ActionIcon
+                            size={tapSize}
                             variant="subtle"
                             color="red.8"
                             aria-label={`${t('list.delete')} – ${row.name}`}
