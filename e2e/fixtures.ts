@@ -35,14 +35,43 @@ function urls(): PlatformUrls {
   };
 }
 
-/** Saves full-page screenshots at 1440px and 375px wide under e2e/artifacts/. */
-export async function saveScreenshots(page: Page, name: string) {
-  const dir = path.join(ROOT, 'e2e', 'artifacts', 'screenshots');
+/**
+ * Before a screenshot: at the top, nothing focused or hovered (a full-page image taken scrolled draws
+ * the fixed header mid-page). At 375 px the page must not be wider than the phone: the elements
+ * that stick out are named when it is.
+ */
+export async function settleForScreenshot(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    window.scrollTo(0, 0);
+  });
+  const width = page.viewportSize()?.width ?? 0;
+  if (width > 400) return;
+  const wider = await page.evaluate(() => {
+    const limit = window.innerWidth + 1;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > limit && getComputedStyle(el).position !== 'fixed')
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
+  });
+  expect(wider, `the page is wider than ${width} px`).toEqual([]);
+}
+
+/**
+ * Saves full-page screenshots at 1440px and 375px wide under e2e/artifacts/<folder> (screenshots by
+ * default). settle: each one taken as settleForScreenshot leaves the page, which also fails when the
+ * 375 px page is wider than the phone.
+ */
+export async function saveScreenshots(page: Page, name: string, options: { folder?: string; settle?: boolean } = {}) {
+  const dir = path.join(ROOT, 'e2e', 'artifacts', options.folder ?? 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   const original = page.viewportSize() ?? { width: 1440, height: 900 };
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(options.settle ? 250 : 150);
+    if (options.settle) await settleForScreenshot(page);
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);

@@ -4,14 +4,11 @@
 // their passages and flags, the live score while the HTML is edited), on the page detail, as a
 // sortable column of the page list, and before approving on /view. Axe on each screen; screenshots at
 // 1440 and 375 px under e2e/artifacts/screens/.
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { contentScore } from '../../shared/src/engine/score';
 import type { Brief, Claim } from '../../shared/src/engine/types';
-import { test, expect } from '../fixtures';
+import { test, expect, saveScreenshots } from '../fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { ROOT } from '../support/platform';
 import { createConfirmedUser, signIn, type TestUser } from '../support/users';
 
 const SUPABASE = () => process.env.E2E_SUPABASE_URL ?? '';
@@ -41,43 +38,6 @@ async function rest<T = Json[]>(request: APIRequestContext, token: string | 'ser
   expect(response.ok(), `${method} ${urlPath}: ${response.status()} ${await response.text()}`).toBeTruthy();
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
-}
-
-/**
- * Before a screenshot: at the top, nothing focused or hovered (a full-page image taken scrolled draws
- * the fixed header mid-page). At 375 px the page must not be wider than the phone: the elements
- * that stick out are named when it is.
- */
-async function settleForScreenshot(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur?.();
-    window.scrollTo(0, 0);
-  });
-  const width = page.viewportSize()?.width ?? 0;
-  if (width > 400) return;
-  const wider = await page.evaluate(() => {
-    const limit = window.innerWidth + 1;
-    if (document.documentElement.scrollWidth <= limit) return [];
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > limit && getComputedStyle(el).position !== 'fixed')
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
-  });
-  expect(wider, `the page is wider than ${width} px`).toEqual([]);
-}
-
-const SCREENS = path.join(ROOT, 'e2e', 'artifacts', 'screens');
-
-async function screenshots(page: Page, name: string) {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(300);
-    await settleForScreenshot(page);
-    await page.screenshot({ path: path.join(SCREENS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 const brief: Brief = {
@@ -226,7 +186,7 @@ test.describe.serial('content score', () => {
     await expect(unsupported.getByTestId('claim-source')).toContainText('fournil.example');
 
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
-    await screenshots(page, 'article-score-versions');
+    await saveScreenshots(page, 'article-score-versions', { folder: 'screens', settle: true });
 
     // live: edit the HTML, add the missing section and term; the panel recomputes
     await page.getByTestId('view-toggle').getByText('Code').click();
@@ -265,7 +225,7 @@ test.describe.serial('content score', () => {
     await expect(page).toHaveURL(/sort=content_score&dir=asc/);
     await expect.poll(names).toEqual(['Baguette tradition', 'Pain au levain', 'Brioche sans score']);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
-    await screenshots(page, 'article-score-page-list');
+    await saveScreenshots(page, 'article-score-page-list', { folder: 'screens', settle: true });
 
     await page.goto(`/sites/${siteId}/pages/${scoredPage}`);
     await expect(page.getByTestId('page-content-score')).toHaveAttribute('data-score', String(expectedTotal));

@@ -1,12 +1,9 @@
 // Issue 29 (part 4): the Brief screen, the run confirmation with its estimated cost, the actions'
 // warnings and stages, and the client's Sources on /view — in French, against the real backend. The
 // research and writing results are what the worker would write, inserted with the service role.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { test, expect, saveScreenshots } from '../fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { ROOT } from '../support/platform';
 import { signIn } from '../support/users';
 import { actionId, closeToasts, rest, siteWithPage, type Json, type SitePage } from './page-data-helpers';
 
@@ -49,44 +46,6 @@ const ARTICLE = `<h1>Le pain au levain maison</h1>
 <p>Un levain naturel double de volume en 4 à 6 heures à 25 °C [1].</p>
 <h2>La cuisson</h2>
 <p>Le pain cuit 45 minutes à 240 °C [2], couvert les 20 premières minutes [1][3].</p>`;
-
-/**
- * Before a screenshot: at the top, nothing focused or hovered (a full-page image taken scrolled draws
- * the fixed header mid-page). At 375 px the page must not be wider than the phone: the elements
- * that stick out are named when it is.
- */
-async function settleForScreenshot(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur?.();
-    window.scrollTo(0, 0);
-  });
-  const width = page.viewportSize()?.width ?? 0;
-  if (width > 400) return;
-  const wider = await page.evaluate(() => {
-    const limit = window.innerWidth + 1;
-    if (document.documentElement.scrollWidth <= limit) return [];
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > limit && getComputedStyle(el).position !== 'fixed')
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
-  });
-  expect(wider, `the page is wider than ${width} px`).toEqual([]);
-}
-
-/** Full-page screenshots at 1440 and 375 px under e2e/artifacts/screens/. */
-async function screens(page: Page, name: string) {
-  const dir = path.join(ROOT, 'e2e', 'artifacts', 'screens');
-  fs.mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1440, height: 900 };
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(250);
-    await settleForScreenshot(page);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(original);
-}
 
 async function preferFrench(page: Page) {
   await page.addInitScript(() => {
@@ -198,7 +157,7 @@ test.describe.serial('the brief, the run confirmation and the sources', () => {
     // a cost as the confirmation writes it
     await expect(run.locator('[data-testid="page-action-stage"][data-stage="serp"]')).toContainText(/0,003\s\$US/u);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
-    await screens(page, 'brief');
+    await saveScreenshots(page, 'brief', { folder: 'screens', settle: true });
 
     // edits: a term, a dropped section, the length (refused out of range, in French)
     await screen.getByLabel('Ajouter un terme').fill('  farine de seigle ');
@@ -278,7 +237,7 @@ test.describe.serial('the brief, the run confirmation and the sources', () => {
     await expect(runs.filter({ hasText: /durée 2\u00a0min · coût 0,20\s\$US/u })).toHaveCount(1);
     await expect(runs.filter({ hasText: /durée 3\u00a0min · coût 0,31\s\$US/u })).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
-    await screens(page, 'run-confirm');
+    await saveScreenshots(page, 'run-confirm', { folder: 'screens', settle: true });
     const before = await rest<Json[]>(request, 'service', 'GET', `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${createAction}&select=id`);
     await dialog.getByTestId('run-confirm-submit').click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -308,7 +267,7 @@ test.describe.serial('the brief, the run confirmation and the sources', () => {
     await expect(items.nth(1)).toBeInViewport();
     await expect(page.getByTestId('unsupported-claims')).toHaveText(`Cet article contient 1${NBSP}affirmation non vérifiée.`);
     await expectNoSeriousA11yViolations(page);
-    await screens(page, 'view-sources');
+    await saveScreenshots(page, 'view-sources', { folder: 'screens', settle: true });
 
     await page.getByRole('button', { name: 'Approuver cette version' }).click();
     const dialog = page.getByRole('dialog');
