@@ -117,5 +117,5 @@ export {
 export type { AuthState, AuthResult, AuthClient, AuthNotice } from './auth/store';
 export { createAuthStore } from './auth/createAuthStore';
 export type { AuthStoreHandle, AuthStoreOptions, TotpEnrollment } from './auth/createAuthStore';
-export { getDisplayName, getAvatarUrl, getInitials, getUserInitials, needsSecondFactor, sessionAssuranceLevel } from './auth/user';
+export { getDisplayName, getAvatarUrl, isStaff, getInitials, getUserInitials, needsSecondFactor, sessionAssuranceLevel } from './auth/user';
 // end auth

@@ -7,6 +7,15 @@ export function getDisplayName(user: Pick<User, 'email' | 'user_metadata'> | nul
   return name.trim() || user?.email?.trim() || '';
 }
 
+/**
+ * Whether the user is on the service's own team (staff): app_metadata.staff, which only the service
+ * role can set (`npm run staff -- add <email>`). It shows the staff screens; what staff may read is
+ * decided by the database (private.is_staff, RLS), not by this flag.
+ */
+export function isStaff(user: Pick<User, 'app_metadata'> | null | undefined): boolean {
+  return (user?.app_metadata as Record<string, unknown> | undefined)?.staff === true;
+}
+
 export function getAvatarUrl(user: Pick<User, 'user_metadata'> | null | undefined): string | null {
   const url = (user?.user_metadata as Record<string, unknown> | undefined)?.avatar_url;
   return typeof url === 'string' && url.trim() ? url : null;

@@ -67,6 +67,9 @@ export type ContactMessagesRow = {
   email: string;
   message: string;
   created_at: string;
+  status: string;
+  status_changed_by: string | null;
+  status_changed_at: string | null;
 };
 
 export type FirstArticleRequestsRow = {
@@ -77,6 +80,10 @@ export type FirstArticleRequestsRow = {
   status: string;
   created_at: string;
   language: string;
+  taken_by: string | null;
+  taken_at: string | null;
+  page: number | null;
+  status_changed_at: string | null;
 };
 
 export type KeywordsRow = {
@@ -102,6 +109,21 @@ export type LocationLanguagesRow = {
   language_name: string;
   language_code: string | null;
   linked_country: number;
+};
+
+export type NotificationsRow = {
+  id: number;
+  user_id: string;
+  kind: string;
+  site: number | null;
+  page: number | null;
+  version: string | null;
+  request: number | null;
+  message: number | null;
+  title: string | null;
+  body: string | null;
+  created_at: string;
+  read_at: string | null;
 };
 
 export type PageBriefSourcesRow = {
@@ -141,6 +163,8 @@ export type PagesRow = {
   serp_results_count: number;
   llm_answers_count: number;
   content_score: number | null;
+  review_state: string;
+  published_at: string | null;
 };
 
 export type PagesActionsRow = {
@@ -213,6 +237,7 @@ export type PagesVersionsRow = {
   score_parts: Json | null;
   structured_data: Json | null;
   scored_at: string | null;
+  client_comments: string | null;
 };
 
 export type PagesVersionsImagesRow = {
@@ -264,6 +289,8 @@ export type SitesRow = {
   stripe_email: string | null;
   email1: string | null;
   created_at: string;
+  client_name: string | null;
+  client_email: string | null;
 };
 
 export type StatusesRow = {
@@ -279,6 +306,26 @@ export type ToneArticlesRow = {
   owner: string | null;
   is_shared: boolean;
   created_at: string;
+};
+
+export type UserSettingsRow = {
+  user_id: string;
+  notification_emails: boolean;
+  updated_at: string;
+};
+
+export type VersionSendsRow = {
+  id: number;
+  version: string;
+  page: number;
+  to_email: string;
+  to_name: string | null;
+  language: string;
+  sent_by: string | null;
+  created_at: string;
+  status: string;
+  error: string | null;
+  sent_at: string | null;
 };
 
 export type Database = {
@@ -305,6 +352,9 @@ export type Database = {
           email: string;
           message: string;
           created_at?: string;
+          status?: string;
+          status_changed_by?: string | null;
+          status_changed_at?: string | null;
         };
         Update: {
           id?: number;
@@ -312,6 +362,9 @@ export type Database = {
           email?: string;
           message?: string;
           created_at?: string;
+          status?: string;
+          status_changed_by?: string | null;
+          status_changed_at?: string | null;
         };
         Relationships: [
         ];
@@ -326,6 +379,10 @@ export type Database = {
           status?: string;
           created_at?: string;
           language?: string;
+          taken_by?: string | null;
+          taken_at?: string | null;
+          page?: number | null;
+          status_changed_at?: string | null;
         };
         Update: {
           id?: number;
@@ -335,8 +392,19 @@ export type Database = {
           status?: string;
           created_at?: string;
           language?: string;
+          taken_by?: string | null;
+          taken_at?: string | null;
+          page?: number | null;
+          status_changed_at?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'first_article_requests_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'first_article_requests_site_fkey';
             columns: ['site'];
@@ -411,6 +479,63 @@ export type Database = {
             columns: ['linked_country'];
             isOneToOne: false;
             referencedRelation: 'location_countries';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notifications: {
+        Row: NotificationsRow;
+        Insert: {
+          id?: number;
+          user_id: string;
+          kind: string;
+          site?: number | null;
+          page?: number | null;
+          version?: string | null;
+          request?: number | null;
+          message?: number | null;
+          title?: string | null;
+          body?: string | null;
+          created_at?: string;
+          read_at?: string | null;
+        };
+        Update: {
+          read_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_message_fkey';
+            columns: ['message'];
+            isOneToOne: false;
+            referencedRelation: 'contact_messages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_request_fkey';
+            columns: ['request'];
+            isOneToOne: false;
+            referencedRelation: 'first_article_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_version_fkey';
+            columns: ['version'];
+            isOneToOne: false;
+            referencedRelation: 'pages_versions';
             referencedColumns: ['id'];
           },
         ];
@@ -683,6 +808,7 @@ export type Database = {
           score_parts?: Json | null;
           structured_data?: Json | null;
           scored_at?: string | null;
+          client_comments?: string | null;
         };
         Update: {
           id?: string;
@@ -709,6 +835,7 @@ export type Database = {
           score_parts?: Json | null;
           structured_data?: Json | null;
           scored_at?: string | null;
+          client_comments?: string | null;
         };
         Relationships: [
           {
@@ -849,6 +976,8 @@ export type Database = {
           stripe_email?: string | null;
           email1?: string | null;
           created_at?: string;
+          client_name?: string | null;
+          client_email?: string | null;
         };
         Update: {
           id?: number;
@@ -876,6 +1005,8 @@ export type Database = {
           stripe_email?: string | null;
           email1?: string | null;
           created_at?: string;
+          client_name?: string | null;
+          client_email?: string | null;
         };
         Relationships: [
           {
@@ -940,6 +1071,66 @@ export type Database = {
             columns: ['parent_tone_article'];
             isOneToOne: false;
             referencedRelation: 'tone_articles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      user_settings: {
+        Row: UserSettingsRow;
+        Insert: {
+          user_id?: string;
+          notification_emails?: boolean;
+          updated_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          notification_emails?: boolean;
+          updated_at?: string;
+        };
+        Relationships: [
+        ];
+      };
+      version_sends: {
+        Row: VersionSendsRow;
+        Insert: {
+          id?: number;
+          version: string;
+          page: number;
+          to_email: string;
+          to_name?: string | null;
+          language?: string;
+          sent_by?: string | null;
+          created_at?: string;
+          status?: string;
+          error?: string | null;
+          sent_at?: string | null;
+        };
+        Update: {
+          id?: number;
+          version?: string;
+          page?: number;
+          to_email?: string;
+          to_name?: string | null;
+          language?: string;
+          sent_by?: string | null;
+          created_at?: string;
+          status?: string;
+          error?: string | null;
+          sent_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'version_sends_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'version_sends_version_fkey';
+            columns: ['version'];
+            isOneToOne: false;
+            referencedRelation: 'pages_versions';
             referencedColumns: ['id'];
           },
         ];

@@ -16,6 +16,10 @@ export const paths = {
   dashboard: '/dashboard',
   sites: '/sites',
   toneArticles: '/tone-articles',
+  /** the operator's work list across their sites (issue 30) */
+  articles: '/articles',
+  /** staff only: first-article requests and contact messages */
+  inbox: '/inbox',
 } as const;
 
 /**
@@ -26,7 +30,7 @@ export const paths = {
  */
 export const REMOTE_AREAS = {
   /** signed-in (RequireAuth + the layout with the sidebar) */
-  workspace: ['/dashboard/*', '/sites/*', '/tone-articles/*'],
+  workspace: ['/dashboard/*', '/sites/*', '/tone-articles/*', '/articles/*', '/inbox/*'],
   /** public: clients review an article without an account */
   reviewer: ['/view/*'],
 } as const satisfies Partial<Record<RemoteName, readonly string[]>>;

@@ -47,7 +47,10 @@ const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
 const PLACEHOLDERS: Record<
   Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images' | 'brief'>,
   string
-> = {};
+> = {
+  articles: 'Articles (issue 30, being built)',
+  inbox: 'Inbox (issue 30, being built)',
+};
 
 /**
  * The workspace's own route table. The shell mounts the remote on its areas without a path of its own,

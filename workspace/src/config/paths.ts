@@ -18,6 +18,8 @@ export const patterns = {
   images: '/sites/:siteId/pages/:pageId/images',
   brief: '/sites/:siteId/pages/:pageId/brief',
   toneArticles: '/tone-articles',
+  articles: '/articles',
+  inbox: '/inbox',
 } as const;
 
 export type ScreenKey = keyof typeof patterns;
@@ -36,6 +38,8 @@ export const paths = {
   images: (siteId: Id, pageId: Id) => `${pageBase(siteId, pageId)}/images`,
   brief: (siteId: Id, pageId: Id) => `${pageBase(siteId, pageId)}/brief`,
   toneArticles: () => patterns.toneArticles,
+  articles: () => patterns.articles,
+  inbox: () => patterns.inbox,
 } as const satisfies Record<ScreenKey, (...ids: Id[]) => string>;
 
 /** Paths outside this remote that its screens link to. */

@@ -3,7 +3,9 @@ import { ActionIcon, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/co
 // bundled with this lazy chunk, not served by the federated facade (scripts/webpack/vendor/README.md)
 import { NavLink, ScrollArea, Tooltip } from '@citable/mantine-bundled';
 import {
+  IconChecklist,
   IconChevronsLeft,
+  IconInbox,
   IconChevronsRight,
   IconFileText,
   IconUserCircle,
@@ -12,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { isStaff, useUser } from '@citable/shared';
 import { paths } from '../../../config/paths';
 
 export const SIDEBAR_WIDTH_EXPANDED = 240;
@@ -20,15 +23,19 @@ export const COMPANY_NAME = 'Citable SAS';
 
 interface NavItem {
   to: string;
-  labelKey: 'nav.sites' | 'nav.toneArticles' | 'nav.profile';
+  labelKey: 'nav.sites' | 'nav.articles' | 'nav.inbox' | 'nav.toneArticles' | 'nav.profile';
   icon: ComponentType<IconProps>;
   /** other paths that belong to this item */
   matches?: string[];
+  /** shown to staff accounts only (isStaff): the database refuses the data to others anyway */
+  staffOnly?: boolean;
 }
 
 /** The sidebar's links: the entry points of the areas (config/paths.ts), in order. */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.sites, labelKey: 'nav.sites', icon: IconWorldWww, matches: [paths.dashboard] },
+  { to: paths.articles, labelKey: 'nav.articles', icon: IconChecklist },
+  { to: paths.inbox, labelKey: 'nav.inbox', icon: IconInbox, staffOnly: true },
   { to: paths.toneArticles, labelKey: 'nav.toneArticles', icon: IconFileText },
   { to: paths.profile, labelKey: 'nav.profile', icon: IconUserCircle },
 ];
@@ -49,6 +56,8 @@ export interface SidebarProps {
 export function Sidebar({ collapsed, header, onToggleCollapsed, onNavigate }: SidebarProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
+  const staff = isStaff(useUser());
+  const items = NAV_ITEMS.filter((item) => staff || !item.staffOnly);
   const copyright = t('footer.copyright', { year: new Date().getFullYear() });
   const toggle = onToggleCollapsed ? (
     <Tooltip label={collapsed ? t('nav.expand') : t('nav.collapse')} position="right" withArrow>
@@ -72,7 +81,7 @@ export function Sidebar({ collapsed, header, onToggleCollapsed, onNavigate }: Si
       <ScrollArea style={{ flex: 1 }} type="never">
         <Box component="nav" aria-label={t('nav.label')} p="sm">
           <Stack gap={4}>
-            {NAV_ITEMS.map((item) => {
+            {items.map((item) => {
               const label = t(item.labelKey);
               const Icon = item.icon;
               const active = isActive(pathname, item);
