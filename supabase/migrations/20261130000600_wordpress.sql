@@ -79,7 +79,10 @@ alter table public.pages
   add column wordpress_link text check (wordpress_link is null or length(wordpress_link) <= 2048),
   add column wordpress_status text check (wordpress_status is null or length(wordpress_status) <= 40),
   add column wordpress_published_at timestamptz,
-  add column wordpress_version uuid references public.pages_versions (id) on delete set null;
+  add column wordpress_version uuid references public.pages_versions (id) on delete set null,
+  -- the featured image uploaded to WordPress and the cover (image_url) it came from: not uploaded again
+  add column wordpress_media_id bigint check (wordpress_media_id is null or wordpress_media_id > 0),
+  add column wordpress_media_source text check (wordpress_media_source is null or length(wordpress_media_source) <= 2048);
 comment on column public.pages.wordpress_version is
   'The version the WordPress post holds (publish_wordpress); older than the latest approved version: the copy is behind.';
 create index pages_wordpress_version_idx on public.pages (wordpress_version) where wordpress_version is not null;

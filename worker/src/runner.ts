@@ -44,6 +44,7 @@ import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
 import { runStorageCleanup } from './actions/storage-cleanup.js';
 import { runResearchPage } from './engine/research.js';
+import { runPublishWordPress } from './actions/publish-wordpress.js';
 import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError } from './db.js';
 import { sanitizeVersion } from './jobs/sanitize-version.js';
@@ -125,6 +126,7 @@ export const ACTIONS: Record<string, (ctx: ActionContext) => Promise<ActionResul
   create_cover_image: runCoverImage,
   contact_form: runContactFormAction,
   research_page: runResearchPage,
+  publish_wordpress: runPublishWordPress,
 };
 
 /** Rate-limit reschedules of one run at most; past them a 429 is retried like any other error. */
