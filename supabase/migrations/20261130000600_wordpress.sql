@@ -48,30 +48,6 @@ alter table public.wordpress_connections enable row level security;
 revoke all on public.wordpress_connections from public, anon, authenticated;
 grant select, insert, update, delete on public.wordpress_connections to service_role;
 
--- The site's connection for its owner, without the password: null when there is none.
-create function public.get_wordpress_connection(p_site bigint) returns json
-language plpgsql stable security definer set search_path = ''
-as $$
-declare
-  c public.wordpress_connections;
-begin
-  if not private.owns_site(p_site) then
-    raise exception 'Site not found' using errcode = 'P0001', hint = 'not_found';
-  end if;
-  select * into c from public.wordpress_connections where site = p_site;
-  if not found then
-    return null;
-  end if;
-  return json_build_object(
-    'site', c.site, 'wp_url', c.wp_url, 'username', c.username, 'has_password', true,
-    'plain_http_confirmed', c.plain_http_confirmed, 'auto_publish', c.auto_publish,
-    'test_status', c.test_status, 'test_message', c.test_message, 'found', c.found,
-    'tested_at', c.tested_at, 'updated_at', c.updated_at);
-end
-$$;
-revoke all on function public.get_wordpress_connection(bigint) from public, anon;
-grant execute on function public.get_wordpress_connection(bigint) to authenticated, service_role;
-
 -- ------------------------------------------------------------------ pages -----
 alter table public.pages
   add column wordpress_post_id bigint check (wordpress_post_id is null or wordpress_post_id > 0),
@@ -138,3 +114,139 @@ revoke all on function private.pages_versions_auto_publish() from public;
 create trigger pages_versions_auto_publish
   after update of approved on public.pages_versions
   for each row execute function private.pages_versions_auto_publish();
+
+-- ------------------------------------------------- saving a connection -----
+-- 6. The application password never reaches the database in clear. The worker keeps an RSA key
+--    pair (citable_worker.wordpress_keys: its private key encrypted with WORDPRESS_SECRET_KEY);
+--    the site form encrypts the password in the browser with the public key
+--    (get_wordpress_public_key(): RSA-OAEP, SHA-256, WebCrypto) and calls
+--    save_wordpress_connection(), which keeps the sealed password in
+--    citable_worker.wordpress_connection_requests and queues the wordpress_connect job: the worker
+--    opens it, tests the connection, stores the password encrypted with WORDPRESS_SECRET_KEY
+--    (AES-256-GCM) in wordpress_connections with what the test found, and deletes the request.
+--    A save without a password keeps the stored one (and tests it again).
+create table citable_worker.wordpress_keys (
+  kid text primary key check (kid ~ '^[A-Za-z0-9_-]{8,64}$'),
+  public_jwk jsonb not null check (jsonb_typeof(public_jwk) = 'object'),
+  -- PKCS#8 PEM encrypted by worker/src/wordpress/secret.ts, bound to 'wordpress-key:<kid>'
+  private_key_encrypted text not null,
+  created_at timestamptz not null default now()
+);
+
+create table citable_worker.wordpress_connection_requests (
+  site bigint primary key references public.sites (id) on delete cascade,
+  wp_url text not null,
+  username text not null,
+  -- base64 RSA-OAEP ciphertext of the password; null: keep the stored password
+  password_sealed text,
+  kid text,
+  plain_http_confirmed boolean not null default false,
+  auto_publish boolean not null default false,
+  requested_at timestamptz not null default clock_timestamp(),
+  -- why the worker could not handle it (WORDPRESS_SECRET_KEY missing, the key pair changed…)
+  error text
+);
+
+-- The public key to seal a password with, or null when the worker has none (WORDPRESS_SECRET_KEY unset).
+create function public.get_wordpress_public_key() returns json
+language sql stable security definer set search_path = ''
+as $$
+  select json_build_object('kid', k.kid, 'jwk', k.public_jwk, 'alg', 'RSA-OAEP-256')
+    from citable_worker.wordpress_keys k order by k.created_at desc limit 1
+$$;
+revoke all on function public.get_wordpress_public_key() from public, anon;
+grant execute on function public.get_wordpress_public_key() to authenticated, service_role;
+
+create function public.save_wordpress_connection(
+  p_site bigint, p_url text, p_username text, p_password_sealed text default null, p_kid text default null,
+  p_plain_http_confirmed boolean default false, p_auto_publish boolean default false
+) returns json
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_url text := btrim(coalesce(p_url, ''));
+  v_user text := btrim(coalesce(p_username, ''));
+  v_requested timestamptz;
+begin
+  if not private.owns_site(p_site) then
+    raise exception 'Site not found' using errcode = 'P0001', hint = 'not_found';
+  end if;
+  if v_url !~* '^https?://[^\s/?#@]+(/[^\s?#]*)?$' or length(v_url) > 2048 then
+    raise exception 'The WordPress address must be an http(s) URL' using errcode = '22023', hint = 'wp_url';
+  end if;
+  if v_url ~* '^http://' and not coalesce(p_plain_http_confirmed, false) then
+    raise exception 'The site is not on HTTPS: the password would travel in clear; confirm to use it anyway'
+      using errcode = '22023', hint = 'plain_http';
+  end if;
+  if length(v_user) not between 1 and 200 then
+    raise exception 'The WordPress username is required (200 characters at most)' using errcode = '22023', hint = 'username';
+  end if;
+  if p_password_sealed is null then
+    if not exists (select 1 from public.wordpress_connections c where c.site = p_site) then
+      raise exception 'The application password is required' using errcode = '22023', hint = 'password';
+    end if;
+  elsif p_password_sealed !~ '^[A-Za-z0-9+/_-]+={0,2}$' or length(p_password_sealed) > 4096
+        or not exists (select 1 from citable_worker.wordpress_keys k where k.kid = p_kid) then
+    raise exception 'The application password must be sealed with the current public key (get_wordpress_public_key)'
+      using errcode = '22023', hint = 'password';
+  end if;
+  insert into citable_worker.wordpress_connection_requests as r
+    (site, wp_url, username, password_sealed, kid, plain_http_confirmed, auto_publish, requested_at, error)
+  values (p_site, v_url, v_user, p_password_sealed, p_kid, coalesce(p_plain_http_confirmed, false), coalesce(p_auto_publish, false), clock_timestamp(), null)
+  on conflict (site) do update set wp_url = excluded.wp_url, username = excluded.username,
+    password_sealed = excluded.password_sealed, kid = excluded.kid, plain_http_confirmed = excluded.plain_http_confirmed,
+    auto_publish = excluded.auto_publish, requested_at = excluded.requested_at, error = null
+  returning r.requested_at into v_requested;
+  if to_regnamespace('graphile_worker') is not null then
+    perform graphile_worker.add_job('wordpress_connect', json_build_object('site', p_site),
+      max_attempts := 3, job_key := 'wordpress_connect:' || p_site);
+  end if;
+  return json_build_object('site', p_site, 'status', 'testing', 'requested_at', v_requested);
+end
+$$;
+revoke all on function public.save_wordpress_connection(bigint, text, text, text, text, boolean, boolean) from public, anon;
+grant execute on function public.save_wordpress_connection(bigint, text, text, text, text, boolean, boolean) to authenticated, service_role;
+
+create function public.delete_wordpress_connection(p_site bigint) returns boolean
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if not private.owns_site(p_site) then
+    raise exception 'Site not found' using errcode = 'P0001', hint = 'not_found';
+  end if;
+  delete from citable_worker.wordpress_connection_requests where site = p_site;
+  delete from public.wordpress_connections where site = p_site;
+  return found;
+end
+$$;
+revoke all on function public.delete_wordpress_connection(bigint) from public, anon;
+grant execute on function public.delete_wordpress_connection(bigint) to authenticated, service_role;
+
+-- The site's connection for its owner, without the password (has_password instead), with the
+-- request being tested (pending) when there is one; null when there is neither.
+create function public.get_wordpress_connection(p_site bigint) returns json
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  c public.wordpress_connections;
+  r citable_worker.wordpress_connection_requests;
+begin
+  if not private.owns_site(p_site) then
+    raise exception 'Site not found' using errcode = 'P0001', hint = 'not_found';
+  end if;
+  select * into c from public.wordpress_connections where site = p_site;
+  select * into r from citable_worker.wordpress_connection_requests where site = p_site;
+  if c.site is null and r.site is null then
+    return null;
+  end if;
+  return json_build_object(
+    'site', p_site, 'wp_url', c.wp_url, 'username', c.username, 'has_password', c.site is not null,
+    'plain_http_confirmed', c.plain_http_confirmed, 'auto_publish', c.auto_publish,
+    'test_status', c.test_status, 'test_message', c.test_message, 'found', c.found,
+    'tested_at', c.tested_at, 'updated_at', c.updated_at,
+    'pending', case when r.site is null then null else json_build_object(
+      'wp_url', r.wp_url, 'username', r.username, 'requested_at', r.requested_at, 'error', r.error) end);
+end
+$$;
+revoke all on function public.get_wordpress_connection(bigint) from public, anon;
+grant execute on function public.get_wordpress_connection(bigint) to authenticated, service_role;

@@ -352,3 +352,85 @@ describe('publish_wordpress', () => {
     assert.equal(wp.requests.length, 0);
   });
 });
+
+/** The password sealed as the site form does in the browser: WebCrypto RSA-OAEP (SHA-256) with the worker's public key. */
+async function seal(/** @type {string} */ password, /** @type {any} */ key) {
+  const publicKey = await globalThis.crypto.subtle.importKey('jwk', key.jwk, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const sealed = await globalThis.crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, new TextEncoder().encode(password));
+  return Buffer.from(sealed).toString('base64');
+}
+
+/** Waits until the site's pending connection request was handled; the owner's view of it. */
+async function connectionAfterTest(/** @type {number} */ site) {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const { data, error } = await user.client.rpc('get_wordpress_connection', { p_site: site });
+    assert.equal(error, null);
+    if (data && (!data.pending || data.pending.error)) return data;
+    if (Date.now() > end) throw new Error(`connection still pending: ${JSON.stringify(data)}`);
+    await sleep(100);
+  }
+}
+
+describe('the connection form (save_wordpress_connection)', () => {
+  it('the password sealed in the browser, tested and stored encrypted by the worker; never returned', async () => {
+    const site = await user.client.from('sites').insert({ name: 'Formulaire', url: 'https://www.formulaire-test.fr', default_status: 'draft' }).select().single();
+    assert.equal(site.error, null);
+    const siteId2 = site.data.id;
+    const { data: key, error: keyError } = await user.client.rpc('get_wordpress_public_key');
+    assert.equal(keyError, null);
+    assert.equal(key.alg, 'RSA-OAEP-256');
+    assert.ok(key.jwk.n && !key.jwk.d, 'a public key only');
+    assert.ok((await makeClient(t.stack).rpc('get_wordpress_public_key')).error, 'anon gets no key');
+    const form = { p_site: siteId2, p_url: wp.url, p_username: 'editor', p_kid: key.kid, p_auto_publish: false };
+
+    // refused with a hint: plain http unconfirmed, a password not sealed with the key, none at all, another user's site
+    let saved = await user.client.rpc('save_wordpress_connection', { ...form, p_password_sealed: await seal(PASSWORD, key) });
+    assert.equal(saved.error?.hint, 'plain_http');
+    saved = await user.client.rpc('save_wordpress_connection', { ...form, p_plain_http_confirmed: true, p_password_sealed: 'not sealed!' });
+    assert.equal(saved.error?.hint, 'password');
+    saved = await user.client.rpc('save_wordpress_connection', { ...form, p_plain_http_confirmed: true });
+    assert.equal(saved.error?.hint, 'password');
+    saved = await user.client.rpc('save_wordpress_connection', { ...form, p_plain_http_confirmed: true, p_url: 'javascript:alert(1)', p_password_sealed: await seal(PASSWORD, key) });
+    assert.equal(saved.error?.hint, 'wp_url');
+    saved = await other.client.rpc('save_wordpress_connection', { ...form, p_plain_http_confirmed: true, p_password_sealed: await seal(PASSWORD, key) });
+    assert.equal(saved.error?.hint, 'not_found');
+
+    // a wrong password: stored with the test's failure
+    saved = await user.client.rpc('save_wordpress_connection', { ...form, p_plain_http_confirmed: true, p_password_sealed: await seal('wrong wrong wrong', key) });
+    assert.equal(saved.error, null, saved.error?.message);
+    let connection = await connectionAfterTest(siteId2);
+    assert.equal(connection.test_status, 'wrong_credentials');
+    assert.match(connection.test_message, /wrong username or application password/);
+
+    // the right one
+    saved = await user.client.rpc('save_wordpress_connection', { ...form, p_plain_http_confirmed: true, p_auto_publish: true, p_password_sealed: await seal(PASSWORD, key) });
+    assert.equal(saved.error, null);
+    connection = await connectionAfterTest(siteId2);
+    assert.equal(connection.test_status, 'ok', connection.test_message);
+    assert.equal(connection.found.siteName, 'Le blog de test');
+    assert.equal(connection.has_password, true);
+    assert.equal(connection.auto_publish, true);
+    assert.equal(connection.pending, null);
+    const shown = JSON.stringify(connection);
+    assert.ok(!shown.includes(PASSWORD) && !/v1\.[\w-]{8}\./.test(shown), shown);
+    // stored encrypted, bound to the site; the request (sealed password) gone
+    const { rows } = await pool.query('select password_encrypted from public.wordpress_connections where site = $1', [siteId2]);
+    assert.ok(!rows[0].password_encrypted.includes(PASSWORD));
+    const { decryptSecret } = await import('../dist/wordpress/secret.js');
+    assert.equal(decryptSecret(rows[0].password_encrypted, secretKeysFrom({ WORDPRESS_SECRET_KEY: SECRET_KEY }), `site:${siteId2}`), PASSWORD);
+    assert.equal((await pool.query('select count(*)::int as n from citable_worker.wordpress_connection_requests')).rows[0].n, 0);
+
+    // saved again without a password: the stored one kept and tested again
+    saved = await user.client.rpc('save_wordpress_connection', { ...form, p_kid: null, p_plain_http_confirmed: true, p_auto_publish: true, p_username: 'editor' });
+    assert.equal(saved.error, null, saved.error?.message);
+    connection = await connectionAfterTest(siteId2);
+    assert.equal(connection.test_status, 'ok');
+
+    // deleted by its owner only
+    assert.equal((await other.client.rpc('delete_wordpress_connection', { p_site: siteId2 })).error?.hint, 'not_found');
+    const deleted = await user.client.rpc('delete_wordpress_connection', { p_site: siteId2 });
+    assert.equal(deleted.data, true);
+    assert.equal((await user.client.rpc('get_wordpress_connection', { p_site: siteId2 })).data, null);
+  });
+});

@@ -2,7 +2,8 @@
 // WordPress, as Gutenberg blocks (wordpress/blocks.ts), through the REST client (wordpress/client.ts)
 // with the site's connection (wordpress_connections, the password decrypted for this run only).
 //
-//   1. the version must still be approved; the connection's password decrypts (WORDPRESS_SECRET_KEY)
+//   1. the version must still be approved and sanitized (html_sanitized: an end user's edit waits for
+//      the sanitize_version job); the connection's password decrypts (WORDPRESS_SECRET_KEY)
 //   2. the post, never twice: the page's stored post (wordpress_post_id) is read — gone (deleted or
 //      in the trash): failed with not_found unless the action asks to publish anew
 //      (info_json.republish); no stored post (a retry after a time-out on create): looked up by slug
@@ -18,7 +19,7 @@
 // A page's runs never overlap (an advisory lock on the page), so two clicks make one post.
 // Failures: WordPressError (permanent) and WordPressTransientError (retried) from the client; each
 // also recorded as a warning with code wordpress_<failure> for the screens to translate.
-import { PermanentError } from '../errors.js';
+import { PermanentError, TransientError } from '../errors.js';
 import { loadKeywords, loadPageContext, workerTx } from '../db.js';
 import { headlineOf } from '../engine/structured-data.js';
 import { articleToBlocks } from '../wordpress/blocks.js';
@@ -101,14 +102,16 @@ export async function runPublishWordPress(ctx: ActionContext): Promise<ActionRes
 
 async function publish(ctx: ActionContext, page: NonNullable<Awaited<ReturnType<typeof loadPageContext>>>): Promise<ActionResult> {
   const { action } = ctx;
-  const { rows: versions } = await ctx.pool.query<{ id: string; html_content: string | null; approved: boolean; sources: { n: number; url: string; title: string | null }[] | null }>(
-    'select id, html_content, approved, sources from public.pages_versions where id = $1 and page = $2',
+  const { rows: versions } = await ctx.pool.query<{ id: string; html_content: string | null; approved: boolean; html_sanitized: boolean; sources: { n: number; url: string; title: string | null }[] | null }>(
+    'select id, html_content, approved, html_sanitized, sources from public.pages_versions where id = $1 and page = $2',
     [action.linked_pages_version, page.page_id],
   );
   const version = versions[0];
   if (!version) throw new PermanentError('The version to publish no longer exists');
   if (!version.approved) throw new PermanentError('The version is no longer approved: approve it again to publish it');
   if (!version.html_content?.trim()) throw new PermanentError('The version has no content to publish');
+  // an end user's HTML is published only once the sanitize_version job has cleaned it
+  if (!version.html_sanitized) throw new TransientError('The version is being sanitized: publishing waits for it');
 
   const { rows: sites } = await ctx.pool.query<{ default_type_page_post: string | null; default_status: string; auto_publish_image: boolean }>(
     'select default_type_page_post, default_status, auto_publish_image from public.sites where id = $1',
