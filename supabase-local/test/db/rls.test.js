@@ -365,6 +365,15 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
     // a site's WordPress connection without its password (issue 31): the seed has none, so null for its owner
     { fn: 'get_wordpress_connection(bigint)', call: () => ['select public.get_wordpress_connection($1) as r', [ref.site]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
+    // no worker has made the sealing key in this database: null for a signed-in user, nothing for anon
+    { fn: 'get_wordpress_public_key()', call: () => ['select public.get_wordpress_public_key() as r', []],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { ok: true, check: (r) => assert.equal(r, null) } },
+    // the owner without a password and no connection yet is asked for one; another user's site is not found
+    { fn: 'save_wordpress_connection(bigint, text, text, text, text, boolean, boolean)',
+      call: () => ["select public.save_wordpress_connection($1, 'https://blog.example.com', 'editor') as r", [ref.site]],
+      anon: { denied: true }, owner: { refused: 'password' }, other: { refused: 'not_found' } },
+    { fn: 'delete_wordpress_connection(bigint)', call: () => ['select public.delete_wordpress_connection($1) as r', [ref.site]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, false) }, other: { refused: 'not_found' } },
     { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
   ];
