@@ -268,7 +268,9 @@ describe('publishing calls', () => {
     const mine = await c.createPost('posts', { title: 'Mien', slug: 'guide', status: 'draft', content: 'x', meta: { citable_page_id: '42' } });
     assert.equal(mine.slug, 'guide-2');
     assert.equal((await c.findPost('posts', { slug: 'guide-2', pageId: 42, title: 'Mien' }))?.id, mine.id);
-    assert.equal(await c.findPost('posts', { slug: 'guide', pageId: 42, title: 'Mien' }), null, 'the same slug, another page');
+    // our post got guide-2 (the slug was taken): found by its title among the numbered slugs
+    assert.equal((await c.findPost('posts', { slug: 'guide', pageId: 42, title: 'Mien' }))?.id, mine.id);
+    assert.equal(await c.findPost('posts', { slug: 'guide', pageId: 43, title: 'Mien' }), null, 'the same slug and title, another page');
     assert.equal((await c.findPost('posts', { slug: 'guide', pageId: 99, title: 'x' }))?.id, other.id);
     wp.set({ citableMeta: false });
     const byTitle = await c.createPost('posts', { title: 'Sans méta', slug: 'sans-meta', status: 'publish', content: 'x', meta: { citable_page_id: '7' } });

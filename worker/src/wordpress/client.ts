@@ -546,17 +546,24 @@ export class WordPressClient {
 
   /**
    * The post a Citable page was published to, found without its id (a retry after a time-out on
-   * create): the posts with this slug (any status but trash), the one whose citable_page_id meta
-   * is the page when the REST API exposes it, else the one with the same title.
+   * create): the posts with this slug (any status but trash), then those found by the title whose
+   * slug is this one numbered (WordPress's slug-2 when the slug was taken); among them the one whose
+   * citable_page_id meta is the page when the REST API exposes it, else the one with the same title.
    */
   async findPost(type: PostType, { slug, pageId, title }: { slug: string; pageId: string | number; title: string }): Promise<WordPressPost | null> {
-    const list = await this.call('GET', `/wp/v2/${type}`, 'search the posts', {
-      query: { slug, status: 'publish,future,draft,pending,private', context: 'edit', per_page: 20 },
-    });
-    const posts = (Array.isArray(list) ? list : []).map(postOf);
-    const byMeta = posts.find((p) => p.meta && CITABLE_PAGE_META in p.meta && String(p.meta[CITABLE_PAGE_META]) === String(pageId));
-    if (byMeta) return byMeta;
-    return posts.find((p) => !(p.meta && CITABLE_PAGE_META in p.meta) && p.title.trim() === title.trim()) ?? null;
+    const statuses = 'publish,future,draft,pending,private';
+    const pick = (list: unknown, sameSlug: (p: WordPressPost) => boolean) => {
+      const posts = (Array.isArray(list) ? list : []).map(postOf).filter(sameSlug);
+      const byMeta = posts.find((p) => p.meta && CITABLE_PAGE_META in p.meta && String(p.meta[CITABLE_PAGE_META]) === String(pageId));
+      if (byMeta) return byMeta;
+      return posts.find((p) => !(p.meta && CITABLE_PAGE_META in p.meta) && p.title.trim() === title.trim()) ?? null;
+    };
+    const bySlug = pick(await this.call('GET', `/wp/v2/${type}`, 'search the posts', { query: { slug, status: statuses, context: 'edit', per_page: 20 } }), () => true);
+    if (bySlug) return bySlug;
+    // the slug was taken by another post when ours was created: WordPress made it slug-2, slug-3…
+    const numbered = new RegExp(`^${slug.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+$`);
+    const byTitle = await this.call('GET', `/wp/v2/${type}`, 'search the posts', { query: { search: title, status: statuses, context: 'edit', per_page: 20 } });
+    return pick(byTitle, (p) => numbered.test(p.slug));
   }
 
   /**

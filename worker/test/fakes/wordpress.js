@@ -6,7 +6,7 @@
 //   OPTIONS /wp-json/wp/v2/posts|pages  the schema, `meta` listing the registered meta keys
 //   POST /wp-json/wp/v2/media           the raw body with Content-Disposition, or multipart/form-data
 //                                       (file, alt_text); POST /wp/v2/media/<id> updates alt_text
-//   GET|POST /wp-json/wp/v2/posts|pages list (slug, status filters; context=edit) and create;
+//   GET|POST /wp-json/wp/v2/posts|pages list (slug, search, status filters; context=edit) and create;
 //   GET|POST|DELETE …/<id>              read, update, trash (force=true deletes)
 //   GET  /wp-json/rankmath/v1, POST /wp-json/rankmath/v1/updateMeta   Rank Math's meta route
 // Every route also at /?rest_route=/… (sites without pretty permalinks). Meta: only registered
@@ -274,7 +274,7 @@ export async function startFakeWordPress(options = {}) {
         const wanted = (query.status ?? 'publish').split(',');
         if (wanted.some((s) => s !== 'publish') && !authed) return error(out, 400, 'rest_invalid_param', 'Paramètre(s) non valide(s) : status');
         if (query.context === 'edit' && !can('edit_posts')) return error(out, 401, 'rest_forbidden_context', 'Désolé, vous n’avez pas l’autorisation de modifier les publications de ce type.');
-        const list = [...posts.values()].filter((p) => p.type === type && wanted.includes(p.status) && (!query.slug || query.slug.split(',').includes(p.slug)));
+        const list = [...posts.values()].filter((p) => p.type === type && wanted.includes(p.status) && (!query.slug || query.slug.split(',').includes(p.slug)) && (!query.search || `${p.title} ${p.content}`.toLowerCase().includes(query.search.toLowerCase())));
         return send(out, 200, list.map((p) => postView(p, query.context === 'edit')));
       }
       if (id === null && method === 'POST') {
