@@ -85,6 +85,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outbound: {
       allowPrivate: /^(1|true|yes)$/i.test(str(env.OUTBOUND_ALLOW_PRIVATE) ?? env.SCRAPE_ALLOW_PRIVATE ?? ''),
     },
+    // Publishing to WordPress (wordpress/): the key its application passwords are encrypted with
+    // (32 bytes, hex or base64; the previous one still decrypts after a rotation) and each
+    // request's time limit.
+    wordpress: {
+      secretKey: str(env.WORDPRESS_SECRET_KEY),
+      previousSecretKey: str(env.WORDPRESS_SECRET_KEY_PREVIOUS),
+      timeoutMs: int(env.WORDPRESS_TIMEOUT_MS, 20_000, 'WORDPRESS_TIMEOUT_MS', { min: 100 }),
+      uploadTimeoutMs: int(env.WORDPRESS_UPLOAD_TIMEOUT_MS, 60_000, 'WORDPRESS_UPLOAD_TIMEOUT_MS', { min: 100 }),
+    },
     // without SUPABASE_SERVICE_ROLE_KEY, the key is minted from the JWT secret (serviceRoleKeyOf)
     storage: {
       supabaseUrl: supabaseUrl.replace(/\/+$/, ''),

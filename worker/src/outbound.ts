@@ -7,7 +7,9 @@
 //     IPv4-compatible, SIIT, NAT64, 6to4, Teredo…), and the connection goes to exactly that checked
 //     address (the socket's lookup answers with it: no second DNS lookup, no rebinding window; TLS
 //     SNI and Host stay the hostname);
-//   - redirects are followed by hand (at most maxRedirects), each hop checked again;
+//   - redirects are followed by hand (at most maxRedirects), each hop checked again; Authorization
+//     and Cookie headers dropped when a redirect leaves the origin; a request with a body (POST…)
+//     follows only 307/308;
 //   - one time limit for the whole fetch (DNS, every hop and the body);
 //   - the body streamed against a byte cap (never buffered past it);
 //   - only the content types the caller accepts.
@@ -111,8 +113,16 @@ type Resolver = (hostname: string) => Promise<{ address: string; family: number;
 
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-interface OutboundOptions {
+export interface OutboundOptions {
   accept: string[];
+  /** GET by default. A request with a body follows only 307 and 308 redirects (with its body). */
+  method?: string;
+  body?: Buffer | string;
+  /**
+   * false: an answer whose status is not 2xx (nor a redirect) is returned with its body (capped,
+   * its type not checked) instead of thrown, for callers that read APIs' error bodies.
+   */
+  throwOnStatus?: boolean;
   maxBytes?: number;
   truncate?: boolean;
   timeoutMs?: number;
@@ -123,13 +133,14 @@ interface OutboundOptions {
   resolve?: Resolver;
 }
 
-interface OutboundResponse {
+export interface OutboundResponse {
   url: string;
   status: number;
   contentType: string;
   charset: string | null;
   body: Buffer;
   truncated: boolean;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 const label = (url: URL) => url.host;
@@ -230,7 +241,8 @@ export async function readCapped(stream: AsyncIterable<Buffer | Uint8Array | str
 }
 
 /**
- * Fetches a URL a user controls (GET), under the rules at the top of this file.
+ * Fetches a URL a user controls (GET, or the method given with its body), under the rules at the
+ * top of this file.
  */
 export async function fetchOutbound(rawUrl: string, options: OutboundOptions): Promise<OutboundResponse> {
   const {
@@ -241,9 +253,13 @@ export async function fetchOutbound(rawUrl: string, options: OutboundOptions): P
     maxRedirects = DEFAULT_MAX_REDIRECTS,
     allowPrivate = false,
     allowAddresses = [],
-    headers = {},
+    headers: givenHeaders = {},
     resolve = systemResolver,
+    method = 'GET',
+    body: requestBody,
+    throwOnStatus = true,
   } = options;
+  let headers = givenHeaders;
   if (!accept?.length) throw new TypeError('fetchOutbound: accept lists the content types the caller expects');
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new OutboundTransientError('timeout', 'timeout')), timeoutMs);
@@ -268,8 +284,9 @@ export async function fetchOutbound(rawUrl: string, options: OutboundOptions): P
           response = await agent.request({
             origin: url.origin,
             path: `${url.pathname}${url.search}`,
-            method: 'GET',
+            method: method as 'GET',
             headers: { 'user-agent': USER_AGENT, accept: accept.join(', '), ...headers },
+            ...(requestBody !== undefined ? { body: requestBody } : {}),
             signal,
           });
         } catch (error) {
@@ -282,12 +299,31 @@ export async function fetchOutbound(rawUrl: string, options: OutboundOptions): P
         if (statusCode >= 300 && statusCode < 400 && location) {
           await body.dump().catch(() => undefined);
           if (hop >= maxRedirects) throw new OutboundError('redirects', `${label(url)}: more than ${maxRedirects} redirects`);
+          // a request with a body is never turned into a GET (what 301/302/303 would do): refused
+          if (method !== 'GET' && method !== 'HEAD' && statusCode !== 307 && statusCode !== 308) {
+            throw new OutboundError('redirects', `${label(url)} redirects a ${method} request (${statusCode}): use the address it redirects to`, { status: statusCode });
+          }
+          const from = url.origin;
           try {
             url = new URL(Array.isArray(location) ? location[0] : location, url);
           } catch {
             throw new OutboundError('redirects', `${label(url)} redirects to an invalid URL`);
           }
+          // credentials never follow a redirect to another origin (as fetch does)
+          if (url.origin !== from) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !['authorization', 'cookie'].includes(name.toLowerCase())));
           continue;
+        }
+        if ((statusCode < 200 || statusCode >= 300) && !throwOnStatus) {
+          const typeHeader = String(responseHeaders['content-type'] ?? '');
+          let read;
+          try {
+            read = await readCapped(body, maxBytes, true);
+          } catch (error) {
+            if (signal.aborted) throw timeoutError();
+            throw new OutboundTransientError('network', `${label(url)}: the answer was cut off`, { cause: error });
+          }
+          const charset = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(typeHeader)?.[1]?.toLowerCase() ?? null;
+          return { url: url.toString(), status: statusCode, contentType: typeHeader.split(';')[0].trim().toLowerCase(), charset, body: read?.body ?? Buffer.alloc(0), truncated: read?.truncated ?? false, headers: responseHeaders };
         }
         if (statusCode < 200 || statusCode >= 300) {
           discard(body);
@@ -317,7 +353,7 @@ export async function fetchOutbound(rawUrl: string, options: OutboundOptions): P
         }
         if (!read) throw new OutboundError('too_large', `${label(url)} answered more than ${maxBytes} bytes`);
         const charset = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(typeHeader)?.[1]?.toLowerCase() ?? null;
-        return { url: url.toString(), status: statusCode, contentType, charset, body: read.body, truncated: read.truncated };
+        return { url: url.toString(), status: statusCode, contentType, charset, body: read.body, truncated: read.truncated, headers: responseHeaders };
       } finally {
         agent.destroy().catch(() => undefined);
       }

@@ -70,6 +70,18 @@ export function assertSanitizeVersionPayload(payload: unknown): asserts payload 
   }
 }
 
+/** wordpress_connect {site}: the site whose pending WordPress connection to open, test and store. */
+export interface WordPressConnectPayload {
+  site: number;
+}
+
+export function assertWordPressConnectPayload(payload: unknown): asserts payload is WordPressConnectPayload {
+  assertObject('wordpress_connect', payload);
+  if (typeof payload.site !== 'number' || !Number.isSafeInteger(payload.site) || payload.site <= 0) {
+    throw new InvalidPayloadError('wordpress_connect', 'site must be a positive integer', payload);
+  }
+}
+
 /** storage_cleanup: the stored object of a deleted row (a page's image, or a site's logo). */
 export type StorageCleanupPayload = { bucket: 'page-images'; path: string; page: number } | { bucket: 'seo1'; path: string; owner: string };
 

@@ -44,6 +44,8 @@ import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
 import { runStorageCleanup } from './actions/storage-cleanup.js';
 import { runResearchPage } from './engine/research.js';
+import { runPublishWordPress } from './actions/publish-wordpress.js';
+import { ensureSealingKey, keysOf, runWordPressConnect } from './wordpress/connect.js';
 import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError } from './db.js';
 import { sanitizeVersion } from './jobs/sanitize-version.js';
@@ -53,6 +55,7 @@ import {
   assertPageActionPayload,
   assertSanitizeVersionPayload,
   assertStorageCleanupPayload,
+  assertWordPressConnectPayload,
   typedTask,
   type PageActionPayload,
 } from './payloads.js';
@@ -125,6 +128,7 @@ export const ACTIONS: Record<string, (ctx: ActionContext) => Promise<ActionResul
   create_cover_image: runCoverImage,
   contact_form: runContactFormAction,
   research_page: runResearchPage,
+  publish_wordpress: runPublishWordPress,
 };
 
 /** Rate-limit reschedules of one run at most; past them a 429 is retried like any other error. */
@@ -361,6 +365,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       first_article_request: typedTask('first_article_request', assertMessagePayload('first_article_request'), (payload) => sendFirstArticleRequest(base, payload.id), log),
       storage_cleanup: typedTask('storage_cleanup', assertStorageCleanupPayload, (payload) => runStorageCleanup(base, payload), log),
       sanitize_version: typedTask('sanitize_version', assertSanitizeVersionPayload, (payload) => sanitizeVersion(base, payload), log),
+      wordpress_connect: typedTask('wordpress_connect', assertWordPressConnectPayload, (payload) => runWordPressConnect(base, payload), log),
     },
   };
   let stopped = false;
@@ -389,6 +394,10 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       }
     }
   };
+  // the key pair the site form seals WordPress passwords with (wordpress/connect.ts)
+  if (config.wordpress.secretKey) {
+    await ensureSealingKey(pool, keysOf(config)).catch((e) => log(`[wordpress] no sealing key: ${readableError(e)}`));
+  }
   await startRunner();
   const interval = setInterval(tick, Math.max(200, Math.floor(config.lockTimeoutMs / 3)));
   tick();

@@ -165,6 +165,14 @@ export type PagesRow = {
   content_score: number | null;
   review_state: string;
   published_at: string | null;
+  wordpress_post_id: number | null;
+  wordpress_post_type: string | null;
+  wordpress_link: string | null;
+  wordpress_status: string | null;
+  wordpress_published_at: string | null;
+  wordpress_version: string | null;
+  wordpress_media_id: number | null;
+  wordpress_media_source: string | null;
 };
 
 export type PagesActionsRow = {
@@ -326,6 +334,22 @@ export type VersionSendsRow = {
   status: string;
   error: string | null;
   sent_at: string | null;
+};
+
+export type WordpressConnectionsRow = {
+  site: number;
+  wp_url: string;
+  username: string;
+  password_encrypted: string;
+  plain_http_confirmed: boolean;
+  auto_publish: boolean;
+  rest_style: string;
+  test_status: string | null;
+  test_message: string | null;
+  found: Json | null;
+  tested_at: string | null;
+  created_at: string;
+  updated_at: string;
 };
 
 export type Database = {
@@ -652,6 +676,13 @@ export type Database = {
             columns: ['status'];
             isOneToOne: false;
             referencedRelation: 'statuses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_wordpress_version_fkey';
+            columns: ['wordpress_version'];
+            isOneToOne: false;
+            referencedRelation: 'pages_versions';
             referencedColumns: ['id'];
           },
         ];
@@ -1131,6 +1162,48 @@ export type Database = {
             columns: ['version'];
             isOneToOne: false;
             referencedRelation: 'pages_versions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      wordpress_connections: {
+        Row: WordpressConnectionsRow;
+        Insert: {
+          site: number;
+          wp_url: string;
+          username: string;
+          password_encrypted: string;
+          plain_http_confirmed?: boolean;
+          auto_publish?: boolean;
+          rest_style?: string;
+          test_status?: string | null;
+          test_message?: string | null;
+          found?: Json | null;
+          tested_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          site?: number;
+          wp_url?: string;
+          username?: string;
+          password_encrypted?: string;
+          plain_http_confirmed?: boolean;
+          auto_publish?: boolean;
+          rest_style?: string;
+          test_status?: string | null;
+          test_message?: string | null;
+          found?: Json | null;
+          tested_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wordpress_connections_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
             referencedColumns: ['id'];
           },
         ];

@@ -189,7 +189,7 @@ describe('anonymous visitors', () => {
       const statuses = await client.query('select id, name from public.statuses order by id');
       assert.deepEqual(statuses.rows.map((r) => [Number(r.id), r.name]), [[1, 'Published'], [2, 'Draft'], [3, 'In Review']]);
       const actions = await client.query('select name from public.actions order by id');
-      assert.deepEqual(actions.rows.map((r) => r.name), ['create_article', 'modify_articles_with_instructions', 'serps', 'llm_answers', 'contact_form', 'create_cover_image', 'research_page']);
+      assert.deepEqual(actions.rows.map((r) => r.name), ['create_article', 'modify_articles_with_instructions', 'serps', 'llm_answers', 'contact_form', 'create_cover_image', 'research_page', 'publish_wordpress']);
       assert.ok((await client.query('select 1 from public.llms where name_openrouter is not null')).rowCount > 3);
     });
     assert.equal((await errorOf(db.pool, asAnon, "insert into public.statuses (name) values ('x')"))?.code, '42501');
@@ -322,6 +322,7 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       join public.sites s on s.id = p.site where s.linked_user = $1 and i.type = 'proposition' and not p.hide_revisions_texts_from_preview limit 1`)).id;
     ref.imagePage = (await db.pool.query('select linked_page::text from public.pages_versions_images where id = $1', [ref.image])).rows[0].linked_page;
     ref.demo = '00000000-0000-4000-8000-00000000d3e0';
+    ref.site = (await db.pool.query('select site::text from public.pages where id = $1', [ref.page])).rows[0].site;
     assert.ok(ref.version && ref.page && ref.image, 'seed gives the owner a version and a proposition image');
   });
 
@@ -361,6 +362,18 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r) }, other: { refused: 'not_found' } },
     { fn: 'latest_versions_for_pages(bigint[])', call: () => ['select json_agg(l) as r from public.latest_versions_for_pages(array[$1::bigint]) l', [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r?.length, 1) }, other: { ok: true, check: (r) => assert.equal(r, null) } },
+    // a site's WordPress connection without its password (issue 31): the seed has none, so null for its owner
+    { fn: 'get_wordpress_connection(bigint)', call: () => ['select public.get_wordpress_connection($1) as r', [ref.site]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
+    // no worker has made the sealing key in this database: null for a signed-in user, nothing for anon
+    { fn: 'get_wordpress_public_key()', call: () => ['select public.get_wordpress_public_key() as r', []],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { ok: true, check: (r) => assert.equal(r, null) } },
+    // the owner without a password and no connection yet is asked for one; another user's site is not found
+    { fn: 'save_wordpress_connection(bigint, text, text, text, text, boolean, boolean)',
+      call: () => ["select public.save_wordpress_connection($1, 'https://blog.example.com', 'editor') as r", [ref.site]],
+      anon: { denied: true }, owner: { refused: 'password' }, other: { refused: 'not_found' } },
+    { fn: 'delete_wordpress_connection(bigint)', call: () => ['select public.delete_wordpress_connection($1) as r', [ref.site]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, false) }, other: { refused: 'not_found' } },
     { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
   ];

@@ -36,13 +36,23 @@ export function exampleObjectPath(imageUrl: string, pageId: number | string) {
  * @param imageUrl the row's image_url: only its object path is used
  */
 async function exampleAsDataUrl(ctx: ActionContext, imageUrl: string, pageId: number | string) {
+  const { type, data } = await readPageImage(ctx, imageUrl, pageId, 'The example image');
+  return `data:${type};base64,${data.toString('base64')}`;
+}
+
+/**
+ * One of a page's images (an example, a cover), read from storage with the service role key.
+ * @param imageUrl the row's image_url: only its object path is used
+ * @param what the image, for messages ("The example image")
+ */
+export async function readPageImage(ctx: Pick<ActionContext, 'config'>, imageUrl: string, pageId: number | string, what: string) {
   const objectPath = exampleObjectPath(imageUrl, pageId);
-  if (!objectPath) throw new PermanentError('The example image is not an uploaded file of this page: it is not read. Upload it again.');
+  if (!objectPath) throw new PermanentError(`${what} is not an uploaded file of this page: it is not read. Upload it again.`);
   const { supabaseUrl } = ctx.config.storage;
   if (!supabaseUrl) throw new NotConfiguredError('Image storage', 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
   const serviceRoleKey = await serviceRoleKeyOf(ctx.config.storage);
   const signal = AbortSignal.timeout(EXAMPLE_TIMEOUT_MS);
-  const unreadable = (why: string) => new TransientError(`The example image could not be read from storage (${why})`);
+  const unreadable = (why: string) => new TransientError(`${what} could not be read from storage (${why})`);
   const response = await fetch(`${supabaseUrl}/storage/v1/object/page-images/${objectPath}`, {
     headers: { authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey },
     signal,
@@ -51,14 +61,14 @@ async function exampleAsDataUrl(ctx: ActionContext, imageUrl: string, pageId: nu
   });
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    if (response.status === 400 || response.status === 404) throw new PermanentError('The example image is no longer in storage. Upload it again.');
+    if (response.status === 400 || response.status === 404) throw new PermanentError(`${what} is no longer in storage. Upload it again.`);
     if (response.status >= 500) throw unreadable(String(response.status));
-    throw new PermanentError(`The example image could not be read from storage (${response.status})`);
+    throw new PermanentError(`${what} could not be read from storage (${response.status})`);
   }
   const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (!type.startsWith('image/')) {
     await response.body?.cancel().catch(() => undefined);
-    throw new PermanentError(`The example image is not an image (${type || 'unknown type'})`);
+    throw new PermanentError(`${what} is not an image (${type || 'unknown type'})`);
   }
   let read: Awaited<ReturnType<typeof readCapped>> = null;
   if (response.body) {
@@ -69,8 +79,8 @@ async function exampleAsDataUrl(ctx: ActionContext, imageUrl: string, pageId: nu
       throw unreadable(signal.aborted ? 'timeout' : 'the answer was cut off');
     }
   }
-  if (!read) throw new PermanentError(`The example image is larger than ${EXAMPLE_MAX_BYTES / 1024 / 1024} MB`);
-  return `data:${type};base64,${read.body.toString('base64')}`;
+  if (!read) throw new PermanentError(`${what} is larger than ${EXAMPLE_MAX_BYTES / 1024 / 1024} MB`);
+  return { type, data: read.body };
 }
 
 /**
