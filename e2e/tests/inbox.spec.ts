@@ -86,6 +86,7 @@ test.describe.serial('the staff inbox', () => {
     expect(new URL(href).searchParams.get('subject')).toBe(`Votre premier article Citable pour ${CLAIM_URL}`);
     expect(new URL(href).searchParams.get('body')).toContain(`> Site${NBSP}: ${CLAIM_URL}`);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
+    await closeToasts(page);
     await saveScreenshots(page, 'inbox-requests', { folder: 'screens', settle: true });
 
     // keyboard: the take-in button is reached and pressed like any button
@@ -135,6 +136,7 @@ test.describe.serial('the staff inbox', () => {
     expect(body).toContain(`Bonjour ${name},`);
     expect(body).toContain(`> Bonjour,\r\n> Proposez-vous un abonnement${NBSP}? Merci.`);
     expect(body).toMatch(new RegExp(`Le .+, ${name} <camille\\.${suffix}@exemple\\.fr> a écrit${NBSP}:`));
+    await closeToasts(page);
     await saveScreenshots(page, 'inbox-messages', { folder: 'screens', settle: true });
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
 
@@ -167,6 +169,7 @@ test.describe.serial('the staff inbox', () => {
     await expect(page.getByRole('heading', { name: 'Réservé à l’équipe', level: 1 })).toBeVisible();
     await expect(page.getByTestId('inbox-request')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
+    await closeToasts(page);
     await saveScreenshots(page, 'inbox-team-only', { folder: 'screens', settle: true });
     await page.context().close();
   });

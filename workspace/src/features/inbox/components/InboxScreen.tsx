@@ -97,7 +97,7 @@ export function InboxScreen() {
     const n = counts.data?.[key] ?? 0;
     return (
       <Group gap={6} wrap="nowrap">
-        <span>{t(`tabs.${key}`)}</span>
+        <span>{t(isMobile ? `tabsShort.${key}` : `tabs.${key}`)}</span>
         {n > 0 && (
           <Badge size="sm" variant="filled" color="blue.8" aria-hidden>
             {n}
@@ -447,12 +447,12 @@ function StatusButtons({ state, who, busy, onStatus }: { state: string; who: str
         </Button>
       )}
       {state !== 'spam' && state !== 'taken' && (
-        <Button size="xs" variant="subtle" color="red.8" leftSection={<IconBan size={14} />} disabled={busy} onClick={() => onStatus('spam')} aria-label={t('actions.spamLabel', { who })}>
+        <Button size="xs" variant="default" leftSection={<IconBan size={14} />} disabled={busy} onClick={() => onStatus('spam')} aria-label={t('actions.spamLabel', { who })}>
           {t('actions.spam')}
         </Button>
       )}
       {(state === 'spam' || state === 'answered') && (
-        <Button size="xs" variant="subtle" color="gray.8" leftSection={<IconArrowBackUp size={14} />} disabled={busy} onClick={() => onStatus('new')} aria-label={t('actions.reopenLabel', { who })}>
+        <Button size="xs" variant="default" leftSection={<IconArrowBackUp size={14} />} disabled={busy} onClick={() => onStatus('new')} aria-label={t('actions.reopenLabel', { who })}>
           {t('actions.reopen')}
         </Button>
       )}
@@ -478,8 +478,8 @@ function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatus }: Re
   const taken = row.taken_at !== null && row.site !== null && row.page !== null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="inbox-request" data-request-id={row.id} data-state={row.status}>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={6} style={{ flex: '1 1 18rem', minWidth: 0 }}>
+      <Stack gap="sm">
+        <Stack gap={6} style={{ minWidth: 0 }}>
           <ItemHeader state={row.status} tab="requests" createdAt={row.created_at} />
           <Anchor href={siteHref(row.url)} target="_blank" rel="noopener noreferrer" fw={700} style={{ overflowWrap: 'anywhere' }}>
             {row.url}
@@ -504,7 +504,7 @@ function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatus }: Re
             </Text>
           )}
         </Stack>
-        <Group gap="xs" justify="flex-end" style={{ flex: '0 1 auto' }}>
+        <Group gap="xs">
           {row.status === 'new' && (
             <Button size="xs" leftSection={<IconLogin2 size={14} />} onClick={onTakeIn} loading={busy} aria-label={t('actions.takeInLabel', { url: label })}>
               {t('actions.takeIn')}
@@ -513,7 +513,7 @@ function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatus }: Re
           <ReplyButton reply={reply} onReply={onReply} />
           <StatusButtons state={row.status} who={label} busy={busy} onStatus={onStatus} />
         </Group>
-      </Group>
+      </Stack>
     </Paper>
   );
 }
@@ -535,8 +535,8 @@ function MessageItem({ row, changedByName, busy, onReply, onStatus }: MessageIte
   const textId = `inbox-message-${row.id}`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="inbox-message" data-message-id={row.id} data-state={row.status}>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={6} style={{ flex: '1 1 18rem', minWidth: 0 }}>
+      <Stack gap="sm">
+        <Stack gap={6} style={{ minWidth: 0 }}>
           <ItemHeader state={row.status} tab="messages" createdAt={row.created_at} />
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {row.name}{' '}
@@ -558,11 +558,11 @@ function MessageItem({ row, changedByName, busy, onReply, onStatus }: MessageIte
             </Text>
           )}
         </Stack>
-        <Group gap="xs" justify="flex-end" style={{ flex: '0 1 auto' }}>
+        <Group gap="xs">
           <ReplyButton reply={reply} onReply={onReply} />
           <StatusButtons state={row.status} who={row.name} busy={busy} onStatus={onStatus} />
         </Group>
-      </Group>
+      </Stack>
     </Paper>
   );
 }
@@ -630,7 +630,13 @@ function ReplyButton({ reply, onReply }: { reply: Reply; onReply: (reply: Reply)
 function ReplyModal({ reply, onClose, onAnswered }: { reply: Reply | null; onClose: () => void; onAnswered: () => void }) {
   const { t } = useTranslation(NS);
   return (
-    <Modal opened={reply !== null} onClose={onClose} title={reply ? t('replyModal.title', { who: reply.who }) : ''} centered>
+    <Modal
+      opened={reply !== null}
+      onClose={onClose}
+      title={reply ? t('replyModal.title', { who: reply.who }) : ''}
+      closeButtonProps={{ 'aria-label': t('replyModal.close') }}
+      centered
+    >
       {reply && (
         <Stack gap="md">
           <Text size="sm">{t('replyModal.text')}</Text>
