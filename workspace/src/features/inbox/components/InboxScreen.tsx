@@ -7,10 +7,12 @@ import {
   Center,
   Group,
   Loader,
+  Menu,
   Modal,
   NativeSelect,
   Paper,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -18,7 +20,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowBackUp, IconInbox, IconLock, IconMailForward, IconBan, IconCheck, IconLogin2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowBackUp, IconInbox, IconLock, IconMailForward, IconBan, IconCheck, IconChevronDown, IconLogin2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -79,7 +81,7 @@ export function InboxScreen() {
   const [search, setSearch] = useSearchParams();
   const { tab, filter } = readInboxParams(search);
   const counts = useNewCounts(staff);
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
+  const isMobile = useIsMobile();
 
   if (!staff) return <StaffOnly />;
 
@@ -437,6 +439,62 @@ function ItemHeader({ state, tab, createdAt }: { state: string; tab: InboxTab; c
   );
 }
 
+const useIsMobile = () => useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
+
+/** The state changes a row offers: answered, spam, back to new (a taken request: answered only). */
+function statusOptions(state: string): SettableState[] {
+  return [
+    ...(state !== 'answered' ? (['answered'] as const) : []),
+    ...(state !== 'spam' && state !== 'taken' ? (['spam'] as const) : []),
+    ...(state === 'spam' || state === 'answered' ? (['new'] as const) : []),
+  ];
+}
+
+/**
+ * A row's actions. Wide screens: every button in a row. Phones: the main action full width, then
+ * "Reply" and a menu of the state changes side by side.
+ */
+function ItemActions({ primary, reply, state, who, busy, onStatus }: { primary?: ReactNode; reply: ReactNode; state: string; who: string; busy: boolean; onStatus: (s: SettableState) => void }) {
+  const { t } = useTranslation(NS);
+  const isMobile = useIsMobile();
+  if (!isMobile) {
+    return (
+      <Group gap="xs">
+        {primary}
+        {reply}
+        <StatusButtons state={state} who={who} busy={busy} onStatus={onStatus} />
+      </Group>
+    );
+  }
+  const icons = { answered: IconCheck, spam: IconBan, new: IconArrowBackUp } as const;
+  const labels = { answered: 'actions.answered', spam: 'actions.spamMenu', new: 'actions.reopen' } as const;
+  return (
+    <Stack gap="xs">
+      {primary}
+      <SimpleGrid cols={2} spacing="xs">
+        {reply}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="default" fullWidth rightSection={<IconChevronDown size={14} />} disabled={busy} aria-label={t('actions.more', { who })}>
+              {t('actions.state')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {statusOptions(state).map((option) => {
+              const Icon = icons[option];
+              return (
+                <Menu.Item key={option} leftSection={<Icon size={14} />} onClick={() => onStatus(option)}>
+                  {t(labels[option])}
+                </Menu.Item>
+              );
+            })}
+          </Menu.Dropdown>
+        </Menu>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 function StatusButtons({ state, who, busy, onStatus }: { state: string; who: string; busy: boolean; onStatus: (s: SettableState) => void }) {
   const { t } = useTranslation(NS);
   return (
@@ -473,6 +531,7 @@ function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatus }: Re
   const { t } = useTranslation(NS);
   const dates = useDates();
   const reply = useMemo(() => requestReply(row), [row]);
+  const isMobile = useIsMobile();
   const label = shortUrl(row.url);
   // a request taken in before its answer is canceled (answered) still has its page
   const taken = row.taken_at !== null && row.site !== null && row.page !== null;
@@ -504,15 +563,20 @@ function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatus }: Re
             </Text>
           )}
         </Stack>
-        <Group gap="xs">
-          {row.status === 'new' && (
-            <Button size="xs" leftSection={<IconLogin2 size={14} />} onClick={onTakeIn} loading={busy} aria-label={t('actions.takeInLabel', { url: label })}>
-              {t('actions.takeIn')}
-            </Button>
-          )}
-          <ReplyButton reply={reply} onReply={onReply} />
-          <StatusButtons state={row.status} who={label} busy={busy} onStatus={onStatus} />
-        </Group>
+        <ItemActions
+          primary={
+            row.status === 'new' && (
+              <Button size="xs" leftSection={<IconLogin2 size={14} />} onClick={onTakeIn} loading={busy} aria-label={t('actions.takeInLabel', { url: label })} fullWidth={isMobile}>
+                {t('actions.takeIn')}
+              </Button>
+            )
+          }
+          reply={<ReplyButton reply={reply} onReply={onReply} fullWidth={isMobile} />}
+          state={row.status}
+          who={label}
+          busy={busy}
+          onStatus={onStatus}
+        />
       </Stack>
     </Paper>
   );
@@ -530,6 +594,7 @@ function MessageItem({ row, changedByName, busy, onReply, onStatus }: MessageIte
   const { t } = useTranslation(NS);
   const dates = useDates();
   const reply = useMemo(() => messageReply(row, dates), [row, dates]);
+  const isMobile = useIsMobile();
   const [expanded, setExpanded] = useState(false);
   const long = row.message.length > 280 || row.message.split('\n').length > 4;
   const textId = `inbox-message-${row.id}`;
@@ -558,10 +623,13 @@ function MessageItem({ row, changedByName, busy, onReply, onStatus }: MessageIte
             </Text>
           )}
         </Stack>
-        <Group gap="xs">
-          <ReplyButton reply={reply} onReply={onReply} />
-          <StatusButtons state={row.status} who={row.name} busy={busy} onStatus={onStatus} />
-        </Group>
+        <ItemActions
+          reply={<ReplyButton reply={reply} onReply={onReply} fullWidth={isMobile} />}
+          state={row.status}
+          who={row.name}
+          busy={busy}
+          onStatus={onStatus}
+        />
       </Stack>
     </Paper>
   );
@@ -609,7 +677,7 @@ function requestReply(row: RequestRow): Reply {
 }
 
 /** "Reply": a link that opens the mail app with the prepared reply, and the dialog offering to mark it answered. */
-function ReplyButton({ reply, onReply }: { reply: Reply; onReply: (reply: Reply) => void }) {
+function ReplyButton({ reply, onReply, fullWidth = false }: { reply: Reply; onReply: (reply: Reply) => void; fullWidth?: boolean }) {
   const { t } = useTranslation(NS);
   return (
     <Button
@@ -619,6 +687,7 @@ function ReplyButton({ reply, onReply }: { reply: Reply; onReply: (reply: Reply)
       variant="light"
       leftSection={<IconMailForward size={14} />}
       onClick={() => onReply(reply)}
+      fullWidth={fullWidth}
       aria-label={t('actions.replyLabel', { who: reply.who })}
       data-testid="inbox-reply"
     >
