@@ -4,7 +4,7 @@
 -- also guarded here so running it twice changes nothing.
 --
 -- Accounts:
---   demo@citable.local  / Demo1234!   (3 sites, pages, versions, keywords, SERPs, ...)
+--   demo@citable.local  / Demo1234!   (3 sites, pages, versions, keywords, SERPs, ...; staff: the inbox)
 --   other@citable.local / Other1234!  (1 site; used by isolation tests)
 -- Demo article (public, hide_revisions_texts_from_preview = true):
 --   latest version  00000000-0000-4000-8000-00000000d3e0   ->  /view/00000000-0000-4000-8000-00000000d3e0
@@ -62,7 +62,7 @@ begin
   values
     ('00000000-0000-0000-0000-000000000000', demo_id, 'authenticated', 'authenticated', 'demo@citable.local',
      crypt('Demo1234!', gen_salt('bf', 10)), now(), '', '', '', '',
-     '{"provider":"email","providers":["email"]}', '{"full_name":"Démo Citable"}', now() - interval '40 days', now(), null),
+     '{"provider":"email","providers":["email"],"staff":true}', '{"full_name":"Démo Citable"}', now() - interval '40 days', now(), null),
     ('00000000-0000-0000-0000-000000000000', other_id, 'authenticated', 'authenticated', 'other@citable.local',
      crypt('Other1234!', gen_salt('bf', 10)), now(), '', '', '', '',
      '{"provider":"email","providers":["email"]}', '{"full_name":"Autre Utilisateur"}', now() - interval '20 days', now(), null);
@@ -358,5 +358,74 @@ begin
               true, 'done');
     end if;
   end loop;
+
+  -- ----------------------------------------------------------------- inbox -----
+  -- The staff inbox (docs/operator-desk.md): two first-article requests nobody took yet (their
+  -- sites, like a claim's, belong to nobody), one the demo account took in (its first site and
+  -- page), and three contact messages (two new, one answered). Inserted without their worker
+  -- jobs: a fresh install mails nobody (issue 27, #11).
+  declare
+    v_new_site bigint;
+    v_req bigint;
+    v_taken_site bigint;
+    v_taken_page bigint;
+  begin
+    select s2.id into v_taken_site from public.sites s2 where s2.linked_user = demo_id order by s2.id limit 1;
+    select p2.id into v_taken_page from public.pages p2 where p2.site = v_taken_site and not p2.hide_revisions_texts_from_preview
+     order by p2.id limit 1;
+    insert into public.first_article_requests (url, stripe_email, site, language, status, taken_by, taken_at, page,
+                                               status_changed_at, created_at)
+    values ((select s3.url from public.sites s3 where s3.id = v_taken_site), 'contact@' ||
+              regexp_replace(regexp_replace((select s3.url from public.sites s3 where s3.id = v_taken_site), '^https?://', ''), '^www\.', ''),
+            v_taken_site, 'fr', 'taken', demo_id, now() - interval '29 days', v_taken_page, now() - interval '29 days',
+            now() - interval '30 days')
+    returning id into v_req;
+    if to_regnamespace('graphile_worker') is not null then
+      perform graphile_worker.remove_job('first_article_request:' || v_req);
+    end if;
+    for s in
+      select * from (values
+        ('https://www.fromagerie-des-alpes.fr', 'bonjour@fromagerie-des-alpes.fr', 'fr', interval '2 hours'),
+        ('https://green-garden.co.uk', 'hello@green-garden.co.uk', 'en', interval '26 hours')
+      ) as t (url, email, lang, age)
+    loop
+      insert into public.sites (name, url, image_logo, linked_user, additional_guidelines, stripe_email, email1, client_email,
+                                country, language, familiar_terms, force_defined_language_for_serps, serps_nb_results,
+                                serps_img_nb_results, address_the_reader_with_i, cover_image_width, cover_image_height,
+                                nb_images_to_create, default_type_page_post, default_status, auto_publish_image)
+      values (regexp_replace(regexp_replace(s.url, '^https?://', ''), '^www\.', ''), s.url,
+              '/storage/v1/object/public/seo1/logos/placeholder.png', null,
+              'Free first article requested from the public site.', s.email, s.email, s.email,
+              fr_country, fr_language, false, false, 10, 5, false, 1200, 630, 3, 'post', 'draft', false)
+      returning id into v_new_site;
+      insert into public.first_article_requests (url, stripe_email, site, language, created_at)
+      values (s.url, s.email, v_new_site, s.lang, now() - s.age)
+      returning id into v_req;
+      if to_regnamespace('graphile_worker') is not null then
+        perform graphile_worker.remove_job('first_article_request:' || v_req);
+      end if;
+    end loop;
+    for s in
+      select * from (values
+        ('Camille Lefèvre', 'camille.lefevre@exemple.fr',
+         E'Bonjour,\nNous publions deux articles par mois sur notre blog de cuisine. Proposez-vous un abonnement pour une dizaine d’articles\u00a0? Merci\u00a0!',
+         'new', interval '3 hours'),
+        ('Tom Baker', 'tom@bakery-example.co.uk',
+         E'Hello,\nCan your articles be written in English for a UK audience? We would need four a month.',
+         'new', interval '2 days'),
+        ('Julien Morel', 'julien.morel@exemple.fr',
+         E'Bonjour, pouvez-vous me rappeler au sujet de l’offre agence\u00a0? Merci.',
+         'answered', interval '6 days')
+      ) as t (name, email, message, status, age)
+    loop
+      insert into public.contact_messages (name, email, message, status, status_changed_by, status_changed_at, created_at)
+      values (s.name, s.email, s.message, s.status, case when s.status = 'new' then null else demo_id end,
+              case when s.status = 'new' then null else now() - s.age + interval '1 hour' end, now() - s.age)
+      returning id into v_req;
+      if to_regnamespace('graphile_worker') is not null then
+        perform graphile_worker.remove_job('contact_message:' || v_req);
+      end if;
+    end loop;
+  end;
 end
 $seed$;

@@ -85,6 +85,9 @@ const KIND_BY_RPC_HINT: Record<string, DataErrorKind> = {
   not_found: 'not_found',
   demo_article: 'forbidden',
   invalid_transition: 'conflict',
+  // the staff inbox (20261130000100): a request taken in meanwhile; its site deleted
+  already_taken: 'conflict',
+  site_missing: 'not_found',
 };
 
 /** Names of supabase-js error classes that carry their meaning in the name. */

@@ -123,6 +123,15 @@ export const queryKeys = {
     detail: (toneArticleId: ToneArticle['id']) => [...queryKeys.toneArticles.all, 'detail', toneArticleId] as const,
   },
 
+  /** The staff inbox (docs/operator-desk.md): first-article requests and contact messages, by state filter. */
+  inbox: {
+    all: ['inbox'] as const,
+    requests: (params: { status: string } = { status: 'all' }) => [...queryKeys.inbox.all, 'requests', params] as const,
+    messages: (params: { status: string } = { status: 'all' }) => [...queryKeys.inbox.all, 'messages', params] as const,
+    /** the staff accounts, for "taken by" */
+    staff: () => [...queryKeys.inbox.all, 'staff'] as const,
+  },
+
   /** Queued page actions (pages_actions). */
   pageActions: {
     all: ['pageActions'] as const,

@@ -55,6 +55,16 @@ const FUNCTIONS = `    Functions: {
         Args: { p_url: string; p_stripe_email: string; p_language?: string };
         Returns: { request_id: number; site_id: number };
       };
+      staff_members: { Args: Record<PropertyKey, never>; Returns: { id: string; name: string; email: string | null }[] };
+      take_in_request: { Args: { p_request_id: number }; Returns: { request_id: number; site_id: number; page_id: number } };
+      set_request_status: {
+        Args: { p_id: number; p_status: 'new' | 'answered' | 'spam' };
+        Returns: { id: number; status: string; status_changed_at: string | null };
+      };
+      set_message_status: {
+        Args: { p_id: number; p_status: 'new' | 'answered' | 'spam' };
+        Returns: { id: number; status: string; status_changed_at: string | null };
+      };
       request_version_modification: {
         Args: {
           p_version_id: string;

@@ -232,10 +232,14 @@ describe('signed-in users', () => {
     });
   });
 
-  it('cannot reach contact messages or first-article requests directly', async () => {
+  it('cannot reach contact messages or first-article requests directly (staff read them: inbox.test.js)', async () => {
     for (const table of ['contact_messages', 'first_article_requests']) {
-      assert.equal((await errorOf(db.pool, asUser(DEMO_USER), `select * from public.${table}`))?.code, '42501');
+      const n = await asRole(db.pool, asUser(OTHER_USER), async (client) => (await client.query(`select count(*)::int as n from public.${table}`)).rows[0].n);
+      assert.equal(n, 0, `a user who is not staff reads no ${table}`);
+      assert.equal((await errorOf(db.pool, asAnon, `select * from public.${table}`))?.code, '42501');
+      // nobody writes them directly, staff (the demo account) included: the inbox functions do
       assert.equal((await errorOf(db.pool, asUser(DEMO_USER), `delete from public.${table}`))?.code, '42501');
+      assert.equal((await errorOf(db.pool, asUser(OTHER_USER), `delete from public.${table}`))?.code, '42501');
     }
   });
 
@@ -374,6 +378,15 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { refused: 'password' }, other: { refused: 'not_found' } },
     { fn: 'delete_wordpress_connection(bigint)', call: () => ['select public.delete_wordpress_connection($1) as r', [ref.site]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, false) }, other: { refused: 'not_found' } },
+    // the inbox (20261130000100): staff only; the owner (the demo account) is staff, the other user is not
+    { fn: 'staff_members()', call: () => ['select json_agg(m) as r from public.staff_members() m', []],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r.some((m) => m.id === DEMO_USER)) }, other: { denied: true } },
+    { fn: 'take_in_request(bigint)', call: () => ['select public.take_in_request(0) as r', []],
+      anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
+    { fn: 'set_request_status(bigint, text)', call: () => ["select public.set_request_status(0, 'spam') as r", []],
+      anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
+    { fn: 'set_message_status(bigint, text)', call: () => ["select public.set_message_status(0, 'spam') as r", []],
+      anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
     { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
   ];

@@ -192,7 +192,7 @@ describe('claim_first_article', () => {
     assert.equal(request.url, 'https://www.exemple-boutique.fr');
     assert.equal(request.stripe_email, 'client@exemple-boutique.fr');
     assert.equal(request.site, String(result.site_id));
-    assert.equal(request.status, 'pending');
+    assert.equal(request.status, 'new', 'the inbox state of a fresh request (20261130000000)');
     const site = (await db.pool.query(`
       select s.*, c.country_name, l.language_name from public.sites s
         left join public.location_countries c on c.id = s.country
@@ -200,6 +200,7 @@ describe('claim_first_article', () => {
     assert.deepEqual(
       {
         name: site.name, url: site.url, linked_user: site.linked_user, stripe_email: site.stripe_email, email1: site.email1,
+        client_email: site.client_email,
         country: site.country_name, language: site.language_name, familiar_terms: site.familiar_terms,
         force_defined_language_for_serps: site.force_defined_language_for_serps, serps_nb_results: site.serps_nb_results,
         serps_img_nb_results: site.serps_img_nb_results, address_the_reader_with_i: site.address_the_reader_with_i,
@@ -209,7 +210,8 @@ describe('claim_first_article', () => {
       },
       {
         name: 'exemple-boutique.fr', url: 'https://www.exemple-boutique.fr', linked_user: null,
-        stripe_email: 'client@exemple-boutique.fr', email1: 'client@exemple-boutique.fr', country: 'France', language: 'French',
+        stripe_email: 'client@exemple-boutique.fr', email1: 'client@exemple-boutique.fr', client_email: 'client@exemple-boutique.fr',
+        country: 'France', language: 'French',
         familiar_terms: false, force_defined_language_for_serps: false, serps_nb_results: 10, serps_img_nb_results: 5,
         address_the_reader_with_i: false, accepted_topics: null, cover_image_width: 1200, cover_image_height: 630,
         nb_images_to_create: 3, default_type_page_post: 'post', default_status: 'draft', auto_publish_image: false,

@@ -27,6 +27,7 @@ const KeywordsPage = lazyPage(() => import('../features/keywords/components/Keyw
 const LlmAnswersPage = lazyPage(() => import('../features/llm-answers/components/LlmAnswersPage').then((m) => m.LlmAnswersPage), pageLoader);
 const BriefPage = lazyPage(() => import('../features/brief/components/BriefPage').then((m) => m.BriefPage), pageLoader);
 const ImagesPage = lazyPage(() => import('../features/images/components/ImagesPage').then((m) => m.ImagesPage), pageLoader);
+const InboxScreen = lazyPage(() => import('../features/inbox/components/InboxScreen').then((m) => m.InboxScreen), pageLoader);
 
 /** Screens built so far (lazy, each with its error boundary from lazyPage). */
 const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
@@ -41,15 +42,15 @@ const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
   images: <ImagesPage />,
   brief: <BriefPage />,
   toneArticles: <ToneArticlesScreen />,
+  inbox: <InboxScreen />,
 };
 
 /** Screens still to build (docs/product-rules.md#screens): a labelled placeholder each, until its issue lands. */
 const PLACEHOLDERS: Record<
-  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images' | 'brief'>,
+  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images' | 'brief' | 'inbox'>,
   string
 > = {
   articles: 'Articles (issue 30, being built)',
-  inbox: 'Inbox (issue 30, being built)',
 };
 
 /**
