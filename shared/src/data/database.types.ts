@@ -238,6 +238,7 @@ export type PagesVersionsRow = {
   structured_data: Json | null;
   scored_at: string | null;
   client_comments: string | null;
+  review_state_at: string;
 };
 
 export type PagesVersionsImagesRow = {
@@ -809,6 +810,7 @@ export type Database = {
           structured_data?: Json | null;
           scored_at?: string | null;
           client_comments?: string | null;
+          review_state_at?: string;
         };
         Update: {
           id?: string;
@@ -836,6 +838,7 @@ export type Database = {
           structured_data?: Json | null;
           scored_at?: string | null;
           client_comments?: string | null;
+          review_state_at?: string;
         };
         Relationships: [
           {
