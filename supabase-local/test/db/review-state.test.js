@@ -7,9 +7,8 @@ import { asAnon, asRole, asUser, DEMO_USER, errorOf, OTHER_USER, startSeededData
 
 /** @type {Awaited<ReturnType<typeof startSeededDatabase>>} */
 let db;
-/** the demo user's first site, the other user's first site */
+/** the demo user's first site */
 let mySite = '';
-let otherSite = '';
 
 /** @param {string} sql @param {unknown[]} [params] */
 const one = async (sql, params = []) => (await db.pool.query(sql, params)).rows[0];
@@ -46,7 +45,6 @@ const queueOf = (user) =>
 before(async () => {
   db = await startSeededDatabase();
   mySite = (await one('select id::text from public.sites where linked_user = $1 order by id limit 1', [DEMO_USER])).id;
-  otherSite = (await one('select id::text from public.sites where linked_user = $1 order by id limit 1', [OTHER_USER])).id;
 });
 after(() => db?.stop());
 
