@@ -229,7 +229,7 @@ async function main() {
       method: 'POST', headers: { apikey: info.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
     })).json();
     const token = login.access_token;
-    const query = `/pages?select=id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count&site=eq.${siteId}&order=date_modified.desc&offset=0&limit=10`;
+    const query = `/pages?select=id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count,content_score,review_state,hide_cover_image_from_preview,hide_revisions_texts_from_preview&site=eq.${siteId}&order=date_modified.desc&offset=0&limit=10`;
     const headers = { apikey: info.anonKey, authorization: `Bearer ${token}`, prefer: 'count=exact', accept: 'application/json' };
     const check = await request(undefined, `${info.url}/rest/v1${query}`, { headers });
     if (check.status >= 300) throw new Error(`page-list request failed with ${check.status}`);

@@ -246,6 +246,7 @@ export type PagesVersionsRow = {
   structured_data: Json | null;
   scored_at: string | null;
   client_comments: string | null;
+  review_state_at: string;
 };
 
 export type PagesVersionsImagesRow = {
@@ -840,6 +841,7 @@ export type Database = {
           structured_data?: Json | null;
           scored_at?: string | null;
           client_comments?: string | null;
+          review_state_at?: string;
         };
         Update: {
           id?: string;
@@ -867,6 +869,7 @@ export type Database = {
           structured_data?: Json | null;
           scored_at?: string | null;
           client_comments?: string | null;
+          review_state_at?: string;
         };
         Relationships: [
           {
@@ -1266,6 +1269,25 @@ export type Database = {
       add_page_keyword: {
         Args: { p_page_id: number; p_keyword: string };
         Returns: { status: 'linked' | 'already-linked'; keyword_id: number; keyword: string; link_id: number };
+      };
+      list_work_queue: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          reason: 'revision' | 'failed' | 'ready_to_send' | 'approved';
+          site_id: number;
+          site_name: string;
+          page_id: number;
+          page_name: string;
+          page_url: string;
+          version_id: string | null;
+          since: string;
+          action_name: string | null;
+          action_error: string | null;
+        }[];
+      };
+      set_page_published: {
+        Args: { p_page: number; p_published: boolean };
+        Returns: { id: number; review_state: 'none' | 'draft' | 'revision' | 'approved'; published_at: string | null };
       };
     };
     Enums: { [_ in never]: never };

@@ -22,6 +22,8 @@ export interface PageListParams {
   search?: string;
   /** status id filter (none: every status) */
   status?: number;
+  /** review-state filter (pages.review_state; none: every state) */
+  reviewState?: string;
   sort?: { column: string; ascending: boolean };
   page?: number;
   pageSize?: number;
@@ -140,6 +142,11 @@ export const queryKeys = {
         ? ([...queryKeys.pageActions.all, 'list'] as const)
         : ([...queryKeys.pageActions.all, 'list', { pageId }] as const),
     list: (pageId: PageId, actionId?: number) => [...queryKeys.pageActions.all, 'list', { pageId, actionId }] as const,
+  },
+
+  /** The "Articles" work list (list_work_queue): the signed-in user's pages waiting for them. */
+  workQueue: {
+    all: ['workQueue'] as const,
   },
 } as const;
 

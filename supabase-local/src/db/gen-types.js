@@ -84,6 +84,25 @@ const FUNCTIONS = `    Functions: {
         Args: { p_page_id: number; p_keyword: string };
         Returns: { status: 'linked' | 'already-linked'; keyword_id: number; keyword: string; link_id: number };
       };
+      list_work_queue: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          reason: 'revision' | 'failed' | 'ready_to_send' | 'approved';
+          site_id: number;
+          site_name: string;
+          page_id: number;
+          page_name: string;
+          page_url: string;
+          version_id: string | null;
+          since: string;
+          action_name: string | null;
+          action_error: string | null;
+        }[];
+      };
+      set_page_published: {
+        Args: { p_page: number; p_published: boolean };
+        Returns: { id: number; review_state: 'none' | 'draft' | 'revision' | 'approved'; published_at: string | null };
+      };
     };`;
 
 const HEADER = `// Supabase-style database types for createClient<Database>().

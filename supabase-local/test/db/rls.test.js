@@ -389,6 +389,12 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
     { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
+    // the "Articles" work list (20261130000300): the caller's own pages only, never another user's
+    { fn: 'list_work_queue()', call: () => ['select json_agg(q) as r from public.list_work_queue() q', []],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r?.length > 0) },
+      other: { ok: true, check: (r) => assert.ok(!JSON.stringify(r ?? []).includes(`"page_id":${ref.page},`)) } },
+    { fn: 'set_page_published(bigint, boolean)', call: () => ['select public.set_page_published($1, false) as r', [ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.published_at, null) }, other: { refused: 'not_found' } },
   ];
 
   it('lists every function exposed as an RPC', async () => {

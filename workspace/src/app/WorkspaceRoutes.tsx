@@ -26,6 +26,7 @@ const PageDetailPage = lazyPage(() => import('../features/pages/components/PageD
 const KeywordsPage = lazyPage(() => import('../features/keywords/components/KeywordsPage').then((m) => m.KeywordsPage), pageLoader);
 const LlmAnswersPage = lazyPage(() => import('../features/llm-answers/components/LlmAnswersPage').then((m) => m.LlmAnswersPage), pageLoader);
 const BriefPage = lazyPage(() => import('../features/brief/components/BriefPage').then((m) => m.BriefPage), pageLoader);
+const ArticlesScreen = lazyPage(() => import('../features/articles/components/ArticlesScreen').then((m) => m.ArticlesScreen), pageLoader);
 const ImagesPage = lazyPage(() => import('../features/images/components/ImagesPage').then((m) => m.ImagesPage), pageLoader);
 const InboxScreen = lazyPage(() => import('../features/inbox/components/InboxScreen').then((m) => m.InboxScreen), pageLoader);
 
@@ -43,14 +44,14 @@ const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
   brief: <BriefPage />,
   toneArticles: <ToneArticlesScreen />,
   inbox: <InboxScreen />,
+  articles: <ArticlesScreen />,
 };
 
 /** Screens still to build (docs/product-rules.md#screens): a labelled placeholder each, until its issue lands. */
 const PLACEHOLDERS: Record<
-  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images' | 'brief' | 'inbox'>,
+  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images' | 'brief' | 'inbox' | 'articles'>,
   string
 > = {
-  articles: 'Articles (issue 30, being built)',
 };
 
 /**

@@ -3,8 +3,26 @@ import { useQuery } from '@tanstack/react-query';
 import type { Page } from '@citable/shared';
 import { DataError, request } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
+import type { ReviewState } from '../utils/listParams';
 
-export type PageDetail = Pick<Page, 'id' | 'site' | 'name' | 'url' | 'status' | 'date_created' | 'date_modified' | 'llm_answers_count' | 'serp_results_count' | 'content_score'> & {
+export type PageDetail = Pick<
+  Page,
+  | 'id'
+  | 'site'
+  | 'name'
+  | 'url'
+  | 'status'
+  | 'date_created'
+  | 'date_modified'
+  | 'llm_answers_count'
+  | 'serp_results_count'
+  | 'content_score'
+  | 'hide_cover_image_from_preview'
+  | 'hide_revisions_texts_from_preview'
+  | 'published_at'
+> & {
+  /** the latest version's review state (kept by the database) */
+  review_state: ReviewState;
   statuses: { name: string } | null;
 };
 
@@ -18,7 +36,7 @@ export async function getPage(siteId: number, pageId: number): Promise<PageDetai
   const page = await request((db) =>
     db
       .from('pages')
-      .select('id, site, name, url, status, date_created, date_modified, llm_answers_count, serp_results_count, content_score, statuses(name), sites!inner(id)')
+      .select('id, site, name, url, status, date_created, date_modified, llm_answers_count, serp_results_count, content_score, review_state, published_at, hide_cover_image_from_preview, hide_revisions_texts_from_preview, statuses(name), sites!inner(id)')
       .eq('id', pageId)
       .eq('site', siteId)
       .maybeSingle(),

@@ -2,11 +2,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isDataError, requestCount, requestWithCount } from '@citable/shared/data';
-import { pageCountOf, searchFilter, type PageListView } from '../utils/listParams';
+import { pageCountOf, searchFilter, type PageListView, type ReviewState } from '../utils/listParams';
 import { pageKeys } from './keys';
 
 /** The columns the backend's page-list request is tuned for (supabase-local/bench/api.js). */
-export const PAGE_LIST_COLUMNS = 'id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count,content_score';
+export const PAGE_LIST_COLUMNS = 'id,name,url,status,date_modified,statuses(name),serp_results_count,llm_answers_count,content_score,review_state,hide_cover_image_from_preview,hide_revisions_texts_from_preview';
 
 export interface PageListRow {
   id: number;
@@ -19,6 +19,11 @@ export interface PageListRow {
   llm_answers_count: number;
   /** the latest version's content score (null: not scored) */
   content_score: number | null;
+  /** the latest version's review state (kept by the database) */
+  review_state: ReviewState;
+  hide_cover_image_from_preview: boolean;
+  /** a demo article (public example) */
+  hide_revisions_texts_from_preview: boolean;
 }
 
 export interface PageListResult {
@@ -32,12 +37,13 @@ const PAGE_STALE_MS = 15_000;
 
 /** Totals seen per filter (site, search, status): a page past the end is clamped before it is asked for. */
 const knownTotals = new Map<string, number>();
-const totalKey = (siteId: number, view: PageListView) => JSON.stringify([siteId, view.search, view.status]);
+const totalKey = (siteId: number, view: PageListView) => JSON.stringify([siteId, view.search, view.status, view.review]);
 
 async function listQuery(siteId: number, view: PageListView, page: number) {
   const { data, count } = await requestWithCount((db) => {
     let query = db.from('pages').select(PAGE_LIST_COLUMNS, { count: 'exact' }).eq('site', siteId);
     if (view.status !== null) query = query.eq('status', view.status);
+    if (view.review !== null) query = query.eq('review_state', view.review);
     if (view.search) query = query.or(searchFilter(view.search));
     const from = (page - 1) * view.pageSize;
     // unscored pages last whichever the direction (the other sort columns are never null)
@@ -53,6 +59,7 @@ function countQuery(siteId: number, view: PageListView) {
   return requestCount((db) => {
     let query = db.from('pages').select('id', { count: 'exact', head: true }).eq('site', siteId);
     if (view.status !== null) query = query.eq('status', view.status);
+    if (view.review !== null) query = query.eq('review_state', view.review);
     if (view.search) query = query.or(searchFilter(view.search));
     return query;
   });

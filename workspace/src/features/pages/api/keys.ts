@@ -10,6 +10,7 @@ export const pageKeys = {
       page: view.page,
       pageSize: view.pageSize,
       ...(view.status === null ? {} : { status: view.status }),
+      ...(view.review === null ? {} : { reviewState: view.review }),
     }),
   /** the site's name and address for the page screens (under the site's detail key) */
   siteSummary: (siteId: number) => [...queryKeys.sites.detail(siteId), 'summary'] as const,

@@ -8,6 +8,10 @@ export interface PagePayload {
   name: string;
   url: string;
   status: number;
+  /** the article preview (/view) without its cover image */
+  hide_cover_image_from_preview: boolean;
+  /** a demo article: a public example, revision texts hidden, review actions blocked */
+  hide_revisions_texts_from_preview: boolean;
 }
 
 /**
@@ -30,13 +34,13 @@ export async function updatePage(siteId: number, pageId: number, payload: PagePa
 export function useCreatePage(siteId: number) {
   return useMutation({
     mutationFn: (payload: PagePayload) => createPage(siteId, payload),
-    meta: { invalidates: [queryKeys.pages.lists(siteId), queryKeys.sites.detail(siteId), queryKeys.sites.lists()] },
+    meta: { invalidates: [queryKeys.pages.lists(siteId), queryKeys.sites.detail(siteId), queryKeys.sites.lists(), queryKeys.workQueue.all] },
   });
 }
 
 export function useUpdatePage(siteId: number) {
   return useMutation({
     mutationFn: ({ pageId, payload }: { pageId: number; payload: PagePayload }) => updatePage(siteId, pageId, payload),
-    meta: { invalidates: [queryKeys.pages.lists(siteId), queryKeys.pages.details()] },
+    meta: { invalidates: [queryKeys.pages.lists(siteId), queryKeys.pages.details(), queryKeys.workQueue.all] },
   });
 }

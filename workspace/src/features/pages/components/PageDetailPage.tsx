@@ -326,7 +326,14 @@ export function PageDetailPage() {
         opened={isEditing}
         siteId={siteId}
         siteUrl={site.data?.url}
-        page={{ id: data.id, name: data.name, url: data.url, status: data.status }}
+        page={{
+          id: data.id,
+          name: data.name,
+          url: data.url,
+          status: data.status,
+          hide_cover_image_from_preview: data.hide_cover_image_from_preview,
+          hide_revisions_texts_from_preview: data.hide_revisions_texts_from_preview,
+        }}
         statuses={statuses}
         onClose={() => setIsEditing(false)}
       />

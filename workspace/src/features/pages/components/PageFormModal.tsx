@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ export interface EditedPage {
   name: string;
   url: string;
   status: number;
+  hide_cover_image_from_preview?: boolean;
+  hide_revisions_texts_from_preview?: boolean;
 }
 
 export interface PageFormModalProps {
@@ -40,6 +42,8 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
       name: page?.name ?? '',
       url: page?.url ?? '',
       status: String(page?.status ?? DEFAULT_STATUS_ID),
+      hideRevisionsTexts: page?.hide_revisions_texts_from_preview ?? false,
+      hideCoverImage: page?.hide_cover_image_from_preview ?? false,
     },
     validate: (values) => {
       const errors = validatePageForm(values);
@@ -52,7 +56,13 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
-    const payload = { name: values.name.trim(), url: normalizePageUrl(values.url, siteUrl), status: statusIdOf(values.status, statuses) };
+    const payload = {
+      name: values.name.trim(),
+      url: normalizePageUrl(values.url, siteUrl),
+      status: statusIdOf(values.status, statuses),
+      hide_revisions_texts_from_preview: values.hideRevisionsTexts,
+      hide_cover_image_from_preview: values.hideCoverImage,
+    };
     try {
       const saved = page ? await update.mutateAsync({ pageId: page.id, payload }) : await create.mutateAsync(payload);
       showToast({ color: 'teal', title: t(page ? 'form.updated' : 'form.created'), message: saved.name });
@@ -107,6 +117,22 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('status')}
         />
+        <Fieldset legend={t('form.demoSection')} variant="filled" p="sm" data-testid="page-demo-switches">
+          <Stack gap="sm">
+            <Switch
+              label={t('form.hideRevisionsTexts')}
+              description={t('form.hideRevisionsTextsDescription')}
+              data-testid="switch-hide-revisions-texts"
+              {...form.getInputProps('hideRevisionsTexts', { type: 'checkbox' })}
+            />
+            <Switch
+              label={t('form.hideCoverImage')}
+              description={t('form.hideCoverImageDescription')}
+              data-testid="switch-hide-cover-image"
+              {...form.getInputProps('hideCoverImage', { type: 'checkbox' })}
+            />
+          </Stack>
+        </Fieldset>
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={isPending}>
             {t('form.cancel')}

@@ -29,7 +29,9 @@ import { usePages, type PageListRow } from '../api/getPages';
 import { useSiteSummary } from '../api/getSiteSummary';
 import {
   PAGE_SIZES,
+  REVIEW_STATES,
   defaultAscending,
+  isReviewState,
   needsCanonicalUrl,
   pageCountOf,
   readView,
@@ -46,6 +48,7 @@ import { PagesBreadcrumbs } from './PagesBreadcrumbs';
 import { SearchBox } from './SearchBox';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
+import { ReviewStateBadge } from './ReviewStateBadge';
 import { parseRouteId } from '../../../utils/routeId';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useTapSize } from '../../../components/useTapSize';
@@ -160,8 +163,13 @@ export function PagesListPage() {
   const selectedPages: SelectedPage[] = [...selected].map(([id, name]) => ({ id, name }));
 
   const openRow = (row: PageListRow) => navigate(paths.page(siteId as number, row.id), { state: { listSearch: location.search } });
-  const emptyMessage = view.search || view.status !== null ? t('list.noMatch') : t('list.noPages');
+  const isFiltered = Boolean(view.search) || view.status !== null || view.review !== null;
+  const emptyMessage = isFiltered ? t('list.noMatch') : t('list.noPages');
 
+  const reviewFilterData = [
+    { value: 'all', label: t('list.allReviewStates') },
+    ...REVIEW_STATES.map((state) => ({ value: state, label: t(`reviewState.${state}`) })),
+  ];
   const statusFilterData = [{ value: 'all', label: t('list.allStatuses') }, ...statuses.map((s) => ({ value: String(s.id), label: s.label }))];
 
   return (
@@ -189,6 +197,16 @@ export function PagesListPage() {
           w={{ base: '100%', xs: 200 }}
           data-testid="status-filter"
         />
+        <Select
+          aria-label={t('list.reviewFilter')}
+          data={reviewFilterData}
+          value={view.review ?? 'all'}
+          onChange={(value) => setView({ review: isReviewState(value) ? value : null, page: 1 })}
+          allowDeselect={false}
+          checkIconPosition="right"
+          w={{ base: '100%', xs: 230 }}
+          data-testid="review-filter"
+        />
       </Group>
 
       <BatchActionsBar selected={selectedPages} hiddenCount={selected.size - visibleSelected} onClear={() => setSelected(new Map())} />
@@ -196,7 +214,7 @@ export function PagesListPage() {
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
       ) : (
-        <Table.ScrollContainer minWidth={isPhone ? 760 : 1060} type="native" style={{ position: 'relative' }}>
+        <Table.ScrollContainer minWidth={isPhone ? 880 : 1180} type="native" style={{ position: 'relative' }}>
           <Table
             verticalSpacing="xs"
             highlightOnHover
@@ -220,6 +238,7 @@ export function PagesListPage() {
                 {/* the score next to the name: seen on a phone without scrolling the table */}
                 <SortHeader column="content_score" label={t('list.columns.score')} view={view} onSort={onSort} />
                 <SortHeader column="url" label={t('list.columns.url')} view={view} onSort={onSort} visibleFrom="sm" />
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('list.columns.review')}</Table.Th>
                 <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('list.columns.status')}</Table.Th>
                 <SortHeader column="date_modified" label={t('list.columns.dateModified')} view={view} onSort={onSort} />
                 <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.serps')}</Table.Th>
@@ -230,7 +249,7 @@ export function PagesListPage() {
             <Table.Tbody>
               {isFirstLoad && (
                 <Table.Tr>
-                  <Table.Td colSpan={9}>
+                  <Table.Td colSpan={10}>
                     <Group justify="center" gap="xs" py="lg" role="status">
                       <Loader size="sm" />
                       <Text size="sm" c="gray.7">
@@ -242,10 +261,10 @@ export function PagesListPage() {
               )}
               {!isFirstLoad && rows.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={9}>
+                  <Table.Td colSpan={10}>
                     <Stack align="center" gap={4} py="xl" data-testid="pages-empty">
                       <Text fw={600}>{emptyMessage}</Text>
-                      {!view.search && view.status === null && !siteMissing && (
+                      {!isFiltered && !siteMissing && (
                         <Text size="sm" c="gray.7">
                           {t('list.noPagesHint')}
                         </Text>
@@ -292,6 +311,9 @@ export function PagesListPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
+                      <ReviewStateBadge state={row.review_state} testId="page-review-state" />
+                    </Table.Td>
+                    <Table.Td>
                       <StatusBadge id={row.status} name={row.statuses?.name} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -313,7 +335,16 @@ export function PagesListPage() {
                             variant="subtle"
                             color="gray.8"
                             aria-label={`${t('list.edit')} – ${row.name}`}
-                            onClick={() => setEditing({ id: row.id, name: row.name, url: row.url, status: row.status })}
+                            onClick={() =>
+                              setEditing({
+                                id: row.id,
+                                name: row.name,
+                                url: row.url,
+                                status: row.status,
+                                hide_cover_image_from_preview: row.hide_cover_image_from_preview,
+                                hide_revisions_texts_from_preview: row.hide_revisions_texts_from_preview,
+                              })
+                            }
                           >
                             <IconPencil size={16} />
                           </ActionIcon>

@@ -14,9 +14,10 @@ describe('readView', () => {
   });
 
   it('reads every field', () => {
-    expect(read('q=%20foo%20&status=3&sort=name&dir=asc&page=4&size=50')).toEqual({
+    expect(read('q=%20foo%20&status=3&review=revision&sort=name&dir=asc&page=4&size=50')).toEqual({
       search: 'foo',
       status: 3,
+      review: 'revision',
       sort: 'name',
       ascending: true,
       page: 4,
@@ -37,6 +38,9 @@ describe('readView', () => {
     ['sort=name&dir=sideways', { sort: 'name', ascending: true }],
     ['status=0', { status: null }],
     ['status=draft', { status: null }],
+    ['review=published', { review: null }],
+    ['review=', { review: null }],
+    ['review=REVISION', { review: null }],
   ])('%s falls back quietly', (qs, expected) => {
     expect(read(qs)).toEqual({ ...DEFAULT_VIEW, ...expected });
   });
@@ -45,14 +49,20 @@ describe('readView', () => {
 describe('writeView', () => {
   it('writes only what differs from the default, and reads back the same view', () => {
     expect(writeView(DEFAULT_VIEW).toString()).toBe('');
-    const view = { search: '50% off, (new)', status: 2, sort: 'url' as const, ascending: false, page: 3, pageSize: 20 };
+    const view = { search: '50% off, (new)', status: 2, review: null, sort: 'url' as const, ascending: false, page: 3, pageSize: 20 };
     expect(readView(writeView(view))).toEqual(view);
+    for (const review of ['none', 'draft', 'revision', 'approved'] as const) {
+      expect(writeView({ ...DEFAULT_VIEW, review }).toString()).toBe(`review=${review}`);
+      expect(readView(writeView({ ...view, review }))).toEqual({ ...view, review });
+    }
   });
 
   it('canonical form: bad values or defaults in the address are to be replaced', () => {
     expect(needsCanonicalUrl(new URLSearchParams('size=7'))).toBe(true);
     expect(needsCanonicalUrl(new URLSearchParams('page=1'))).toBe(true);
     expect(needsCanonicalUrl(new URLSearchParams('page=2&size=20'))).toBe(false);
+    expect(needsCanonicalUrl(new URLSearchParams('review=nope'))).toBe(true);
+    expect(needsCanonicalUrl(new URLSearchParams('review=approved'))).toBe(false);
     expect(needsCanonicalUrl(new URLSearchParams(''))).toBe(false);
   });
 });

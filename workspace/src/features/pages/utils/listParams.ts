@@ -1,6 +1,6 @@
 /**
- * The page list's view (docs/product-rules.md#screens "Page list", §9): search, status filter, sort, page and page
- * size, read from and written to the address's query string, so a reload, a shared link and Back
+ * The page list's view (docs/product-rules.md#screens "Page list", §9): search, status filter, review-state
+ * filter (docs/operator-desk.md#where-work-stands), sort, page and page size, read from and written to the address's query string, so a reload, a shared link and Back
  * show the same view. Bad values are replaced by the defaults (never an error).
  */
 
@@ -9,11 +9,18 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const SORT_COLUMNS = ['name', 'url', 'date_modified', 'content_score'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
+/** pages.review_state: the latest version's review state, kept by the database (20261130000300). */
+export const REVIEW_STATES = ['none', 'draft', 'revision', 'approved'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const isReviewState = (value: unknown): value is ReviewState => (REVIEW_STATES as readonly unknown[]).includes(value);
+
 export interface PageListView {
   /** trimmed search text ('' = none) */
   search: string;
   /** status id, or null for all */
   status: number | null;
+  /** review state, or null for all */
+  review: ReviewState | null;
   sort: SortColumn;
   ascending: boolean;
   /** 1-based */
@@ -24,6 +31,7 @@ export interface PageListView {
 export const DEFAULT_VIEW: PageListView = {
   search: '',
   status: null,
+  review: null,
   sort: 'date_modified',
   ascending: false,
   page: 1,
@@ -45,9 +53,11 @@ export function readView(params: URLSearchParams): PageListView {
   const size = positiveInt(params.get('size'));
   const page = positiveInt(params.get('page'));
   const status = positiveInt(params.get('status'));
+  const review = params.get('review');
   return {
     search: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH),
     status: status !== null && status > 0 ? status : null,
+    review: isReviewState(review) ? review : null,
     sort,
     ascending,
     page: page !== null && page >= 1 ? page : 1,
@@ -60,6 +70,7 @@ export function writeView(view: PageListView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.search) params.set('q', view.search);
   if (view.status !== null) params.set('status', String(view.status));
+  if (view.review !== null) params.set('review', view.review);
   if (view.sort !== DEFAULT_VIEW.sort || view.ascending !== DEFAULT_VIEW.ascending) {
     params.set('sort', view.sort);
     params.set('dir', view.ascending ? 'asc' : 'desc');

@@ -22,6 +22,10 @@ export interface PageFormValues {
   name: string;
   url: string;
   status: string;
+  /** demo article: hide_revisions_texts_from_preview */
+  hideRevisionsTexts: boolean;
+  /** hide_cover_image_from_preview */
+  hideCoverImage: boolean;
 }
 
 export interface PageFormErrors {
@@ -29,7 +33,7 @@ export interface PageFormErrors {
   url?: 'urlRequired';
 }
 
-export function validatePageForm(values: PageFormValues): PageFormErrors {
+export function validatePageForm(values: Pick<PageFormValues, 'name' | 'url' | 'status'>): PageFormErrors {
   const errors: PageFormErrors = {};
   if (!values.name.trim()) errors.name = 'nameRequired';
   if (!values.url.trim()) errors.url = 'urlRequired';

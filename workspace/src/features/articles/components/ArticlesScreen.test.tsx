@@ -1,0 +1,127 @@
+/**
+ * The "Articles" screen: counts per reason, the reason filter in the address, the action that fits each
+ * reason, "Mark as published" and its refusal, the empty state. The data hooks are replaced by fixed data
+ * (the backend's own tests, supabase-local/test/db/review-state.test.js, cover list_work_queue).
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { CitableProviders, i18n } from '@citable/shared';
+import { DataError } from '@citable/shared/data';
+import type { WorkItem } from '../utils/workQueue';
+import { ArticlesScreen } from './ArticlesScreen';
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+const base = { site_id: 1, site_name: 'Boulange', page_url: 'https://b.example/x', version_id: '11111111-1111-4111-8111-111111111111', action_name: null, action_error: null };
+const ITEMS: WorkItem[] = [
+  { ...base, reason: 'failed', page_id: 2, page_name: 'Croissants', since: minutesAgo(3 * 24 * 60), action_name: 'create_article', action_error: 'Le modèle ne répond pas' },
+  { ...base, reason: 'revision', page_id: 1, page_name: 'Pain au levain', since: minutesAgo(120) },
+  { ...base, reason: 'approved', page_id: 3, page_name: 'Brioche', since: minutesAgo(30) },
+  { ...base, reason: 'ready_to_send', page_id: 4, page_name: 'Baguette', since: minutesAgo(5) },
+];
+
+let queue: { data: WorkItem[] | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => void; isFetching: boolean };
+const mutateAsync = jest.fn();
+jest.mock('../api/getWorkQueue', () => ({ useWorkQueue: () => queue }));
+jest.mock('../api/setPagePublished', () => ({ useSetPagePublished: () => ({ mutateAsync, isPending: false }) }));
+const toast = jest.fn();
+jest.mock('@citable/shared', () => ({ ...jest.requireActual('@citable/shared'), showToast: (data: unknown) => toast(data) }));
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+function renderScreen(entry = '/articles') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <CitableProviders withNotifications={false}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route path="/articles" element={<ArticlesScreen />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </CitableProviders>,
+  );
+}
+
+jest.setTimeout(30_000);
+
+describe('ArticlesScreen', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('fr');
+    queue = { data: ITEMS, isPending: false, isError: false, error: null, refetch: jest.fn(), isFetching: false };
+    mutateAsync.mockReset();
+    toast.mockReset();
+  });
+
+  it('lists every item oldest first with its counts, and the action that fits each reason', () => {
+    renderScreen();
+    expect(screen.getByRole('radio', { name: 'Tout (4)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Révision demandée (1)' })).not.toBeChecked();
+    const rows = screen.getAllByTestId('work-item');
+    expect(rows.map((r) => r.getAttribute('data-reason'))).toEqual(['failed', 'revision', 'approved', 'ready_to_send']);
+    expect(within(rows[0]).getByText('il y a 3 jours')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('« Création d’article » a échoué.')).toBeInTheDocument();
+    expect(within(rows[0]).getByTestId('work-error')).toHaveTextContent('Le modèle ne répond pas');
+    expect(within(rows[0]).getByRole('link', { name: 'Ouvrir la page – Croissants' })).toHaveAttribute('href', '/sites/1/pages/2');
+    expect(within(rows[1]).getByRole('link', { name: 'Voir la demande – Pain au levain' })).toHaveAttribute(
+      'href',
+      `/sites/1/pages/1/page-versions?version=${base.version_id}`,
+    );
+    expect(within(rows[1]).getByRole('link', { name: 'Pain au levain' })).toHaveAttribute('href', '/sites/1/pages/1/page-versions');
+    expect(within(rows[2]).getByRole('button', { name: 'Marquer comme publié – Brioche' })).toBeInTheDocument();
+    expect(within(rows[3]).getByRole('link', { name: 'Envoyer au client… – Baguette' })).toBeInTheDocument();
+  });
+
+  it('filters by reason through the address, and back to all', () => {
+    renderScreen('/articles?reason=approved');
+    expect(screen.getByRole('radio', { name: 'Approuvé, à publier (1)' })).toBeChecked();
+    expect(screen.getAllByTestId('work-item').map((r) => r.getAttribute('data-page-id'))).toEqual(['3']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Action en échec (1)' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/articles?reason=failed');
+    expect(screen.getAllByTestId('work-item').map((r) => r.getAttribute('data-page-id'))).toEqual(['2']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Tout (4)' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/articles$/);
+  });
+
+  it('marks an approved article published; a cancelled approval is told as such', async () => {
+    renderScreen();
+    mutateAsync.mockResolvedValueOnce({ id: 3, review_state: 'approved', published_at: '2026-11-26T12:00:00Z' });
+    fireEvent.click(screen.getByRole('button', { name: 'Marquer comme publié – Brioche' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', title: 'Article marqué comme publié' })));
+    expect(mutateAsync).toHaveBeenCalledWith({ pageId: 3, published: true });
+
+    mutateAsync.mockRejectedValueOnce(new DataError('unknown', 'Only an approved article can be marked as published', { hint: 'not_approved' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Marquer comme publié – Brioche' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ color: 'red', message: expect.stringContaining('n’est plus approuvé') })),
+    );
+  });
+
+  it('says when nothing waits, and when a category is empty', () => {
+    queue = { ...queue, data: [] };
+    const { unmount } = renderScreen();
+    expect(screen.getByTestId('articles-empty')).toHaveTextContent('Rien ne vous attend');
+    expect(screen.getByRole('radio', { name: 'Tout (0)' })).toBeChecked();
+    unmount();
+    queue = { ...queue, data: ITEMS.filter((i) => i.reason !== 'approved') };
+    renderScreen('/articles?reason=approved');
+    expect(screen.getByTestId('articles-empty')).toHaveTextContent('Rien dans cette catégorie pour l’instant.');
+    fireEvent.click(screen.getByRole('button', { name: 'Tout afficher' }));
+    expect(screen.getAllByTestId('work-item')).toHaveLength(3);
+  });
+
+  it('a failed load says so, with Retry', () => {
+    queue = { ...queue, data: undefined, isError: true, error: new DataError('network', 'offline') };
+    renderScreen();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Impossible de charger les articles qui vous attendent.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(queue.refetch).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,279 @@
+import '../i18n';
+import '../../../components/page-actions/i18n';
+import { useEffect, useMemo, useState } from 'react';
+import { Anchor, Badge, Button, Card, Chip, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@citable/shared';
+import { dataErrorMessage, toDataError } from '@citable/shared/data';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { ScreenContainer } from '../../../components/ScreenContainer';
+import { paths } from '../../../config/paths';
+import { NS } from '../i18n';
+import { useWorkQueue } from '../api/getWorkQueue';
+import { useSetPagePublished } from '../api/setPagePublished';
+import { countByReason, itemKey, itemsFor, readReason, relativeSince, WORK_REASONS, type WorkItem, type WorkReason } from '../utils/workQueue';
+
+/** The colour of each reason: the client asked, something broke, to send, to publish. */
+const REASON_COLORS: Record<WorkReason, string> = { revision: 'orange', failed: 'red', ready_to_send: 'blue', approved: 'teal' };
+
+function ReasonBadge({ reason }: { reason: WorkReason }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Badge variant="dot" color={REASON_COLORS[reason]} tt="none" c="dark.7" bg="white" miw="max-content" data-testid="work-reason" data-reason={reason}>
+      {t(`reason.${reason}`)}
+    </Badge>
+  );
+}
+
+/** What happened, in one line; the failed action's error below it. */
+function ReasonDetail({ item }: { item: WorkItem }) {
+  const { t } = useTranslation(NS);
+  const action = item.action_name ? t(`pageActions:action.${item.action_name}`, { defaultValue: item.action_name }) : t('unknownAction');
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="gray.8">
+        {t(`detail.${item.reason}`, { action })}
+      </Text>
+      {item.reason === 'failed' && item.action_error && (
+        <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }} lineClamp={3} title={item.action_error} data-testid="work-error">
+          {t('errorLabel')} {item.action_error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Since({ item, now }: { item: WorkItem; now: number }) {
+  const { t, i18n } = useTranslation(NS);
+  const date = new Date(item.since);
+  const full = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return (
+    <Text size="sm" component="time" dateTime={item.since} title={t('sinceTitle', { date: full })} style={{ whiteSpace: 'nowrap' }} data-testid="work-since">
+      {relativeSince(item.since, now, i18n.language, t('justNow'))}
+    </Text>
+  );
+}
+
+/** The one action that fits the reason; its name says which page (several rows have the same button). */
+function ItemAction({ item, fullWidth }: { item: WorkItem; fullWidth?: boolean }) {
+  const { t } = useTranslation(NS);
+  const publish = useSetPagePublished();
+  const label = (key: string) => t(`actions.${key}`);
+  const named = (key: string) => t('actions.forPage', { action: label(key), page: item.page_name });
+  const versions = item.version_id
+    ? `${paths.pageVersions(item.site_id, item.page_id)}?version=${encodeURIComponent(item.version_id)}`
+    : paths.pageVersions(item.site_id, item.page_id);
+  const common = { size: 'sm', fullWidth, 'data-testid': 'work-action' } as const;
+
+  if (item.reason === 'approved') {
+    const markPublished = async () => {
+      try {
+        await publish.mutateAsync({ pageId: item.page_id, published: true });
+        showToast({ color: 'teal', title: t('published'), message: item.page_name });
+      } catch (error) {
+        const hint = toDataError(error).hint;
+        const message = hint === 'not_approved' ? t('notApproved') : hint === 'not_found' ? t('pageGone') : dataErrorMessage(error, t);
+        showToast({ color: 'red', title: t('publishFailed'), message });
+      }
+    };
+    return (
+      <Button {...common} variant="filled" color="teal.8" loading={publish.isPending} onClick={() => void markPublished()} aria-label={named('markPublished')}>
+        {label('markPublished')}
+      </Button>
+    );
+  }
+  const [key, to] =
+    item.reason === 'failed'
+      ? ['openPage', paths.page(item.site_id, item.page_id)]
+      : item.reason === 'revision'
+        ? ['seeRequest', versions]
+        : ['sendToClient', versions];
+  return (
+    <Button {...common} variant="light" component={Link} to={to} aria-label={named(key)}>
+      {label(key)}
+    </Button>
+  );
+}
+
+function PageLink({ item }: { item: WorkItem }) {
+  return (
+    <Anchor
+      component={Link}
+      to={paths.pageVersions(item.site_id, item.page_id)}
+      fw={600}
+      size="sm"
+      c="dark.8"
+      style={{ overflowWrap: 'anywhere' }}
+      data-testid="work-page"
+    >
+      {item.page_name}
+    </Anchor>
+  );
+}
+
+function WorkTable({ items, now }: { items: WorkItem[]; now: number }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Table.ScrollContainer minWidth={860} type="native">
+      <Table verticalSpacing="sm" aria-label={t('tableLabel')} data-testid="work-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('columns.since')}</Table.Th>
+            <Table.Th>{t('columns.page')}</Table.Th>
+            <Table.Th>{t('columns.reason')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('columns.action')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={itemKey(item)} data-testid="work-item" data-page-id={item.page_id} data-reason={item.reason}>
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <Since item={item} now={now} />
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: 'top', maxWidth: 380 }}>
+                <Stack gap={2}>
+                  <PageLink item={item} />
+                  <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="work-site">
+                    {item.site_name}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: 'top', maxWidth: 380 }}>
+                <Stack gap={6} align="flex-start">
+                  <ReasonBadge reason={item.reason} />
+                  <ReasonDetail item={item} />
+                </Stack>
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: 'top', textAlign: 'right', whiteSpace: 'nowrap' }}>
+                <ItemAction item={item} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone: one card per item, the action full width at its foot. */
+function WorkCards({ items, now }: { items: WorkItem[]; now: number }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Stack gap="sm" component="ul" aria-label={t('listLabel')} p={0} m={0} style={{ listStyle: 'none' }} data-testid="work-cards">
+      {items.map((item) => (
+        <Card key={itemKey(item)} component="li" withBorder radius="md" padding="md" data-testid="work-item" data-page-id={item.page_id} data-reason={item.reason}>
+          <Stack gap="xs">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+              <ReasonBadge reason={item.reason} />
+              <Since item={item} now={now} />
+            </Group>
+            <Stack gap={0}>
+              <PageLink item={item} />
+              <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="work-site">
+                {item.site_name}
+              </Text>
+            </Stack>
+            <ReasonDetail item={item} />
+            <ItemAction item={item} fullWidth />
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** "Relative" dates move on while the screen stays open. */
+function useNow(intervalMs: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+/**
+ * The "Articles" screen (/articles, docs/operator-desk.md#where-work-stands): across the operator's sites, the
+ * pages waiting for them, oldest first, filtered by reason (?reason=), with the action that fits each.
+ */
+export function ArticlesScreen() {
+  const { t } = useTranslation(NS);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const reason = readReason(searchParams);
+  const queue = useWorkQueue();
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const now = useNow(60_000);
+  const items = useMemo(() => queue.data ?? [], [queue.data]);
+  const counts = useMemo(() => countByReason(items), [items]);
+  const shown = useMemo(() => itemsFor(items, reason), [items, reason]);
+
+  const setReason = (value: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === 'all') next.delete('reason');
+    else next.set('reason', value);
+    setSearchParams(next, { replace: true });
+  };
+
+  return (
+    <ScreenContainer>
+      <Stack gap={4}>
+        <Title order={1} size="h2" data-testid="articles-title">
+          {t('title')}
+        </Title>
+        <Text c="gray.7" size="sm">
+          {t('intro')}
+        </Text>
+      </Stack>
+
+      <Chip.Group multiple={false} value={reason ?? 'all'} onChange={setReason}>
+        <Group gap="xs" role="radiogroup" aria-label={t('filterLabel')} data-testid="reason-filter">
+          {(['all', ...WORK_REASONS] as const).map((value) => (
+            <Chip key={value} value={value} type="radio" variant="outline" data-testid={`reason-${value}`}>
+              {t('chip', { label: value === 'all' ? t('all') : t(`reason.${value}`), count: queue.data ? counts[value] : '…' })}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+
+      {queue.isPending ? (
+        <Group justify="center" gap="xs" py="xl" role="status">
+          <Loader size="sm" />
+          <Text size="sm" c="gray.7">
+            {t('loading')}
+          </Text>
+        </Group>
+      ) : queue.isError && !queue.data ? (
+        <LoadErrorAlert title={t('loadError')} detail={dataErrorMessage(queue.error, t)} retryLabel={t('retry')} query={queue} />
+      ) : shown.length === 0 ? (
+        <Paper withBorder radius="md" p="xl" data-testid="articles-empty">
+          <Stack align="center" gap="xs" ta="center">
+            <ThemeIcon size={44} radius="xl" variant="light" color="teal" aria-hidden>
+              <IconCircleCheck size={26} />
+            </ThemeIcon>
+            <Text fw={700} size="lg" component="h2" m={0}>
+              {reason === null ? t('emptyTitle') : t('emptyFiltered')}
+            </Text>
+            {reason === null ? (
+              <Text size="sm" c="gray.7" maw={520}>
+                {t('emptyText')}
+              </Text>
+            ) : (
+              counts.all > 0 && (
+                <Button variant="subtle" size="sm" onClick={() => setReason('all')}>
+                  {t('showAll')}
+                </Button>
+              )
+            )}
+          </Stack>
+        </Paper>
+      ) : isPhone ? (
+        <WorkCards items={shown} now={now} />
+      ) : (
+        <WorkTable items={shown} now={now} />
+      )}
+    </ScreenContainer>
+  );
+}
