@@ -361,6 +361,9 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r) }, other: { refused: 'not_found' } },
     { fn: 'latest_versions_for_pages(bigint[])', call: () => ['select json_agg(l) as r from public.latest_versions_for_pages(array[$1::bigint]) l', [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r?.length, 1) }, other: { ok: true, check: (r) => assert.equal(r, null) } },
+    // invoker, the caller's own rows only: another user's ids mark nothing
+    { fn: 'mark_notifications_read(bigint[])', call: () => ['select public.mark_notifications_read() as r', []],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(typeof r, 'number') }, other: { ok: true, check: (r) => assert.equal(typeof r, 'number') } },
     { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
   ];
