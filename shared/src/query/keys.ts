@@ -132,6 +132,18 @@ export const queryKeys = {
         : ([...queryKeys.pageActions.all, 'list', { pageId }] as const),
     list: (pageId: PageId, actionId?: number) => [...queryKeys.pageActions.all, 'list', { pageId, actionId }] as const,
   },
+
+  /** The signed-in user's notifications (the bell: the latest ones and the unread count). */
+  notifications: {
+    all: ['notifications'] as const,
+    latest: () => [...queryKeys.notifications.all, 'latest'] as const,
+  },
+
+  /** The signed-in user's settings (user_settings). */
+  userSettings: {
+    all: ['userSettings'] as const,
+    detail: () => [...queryKeys.userSettings.all, 'detail'] as const,
+  },
 } as const;
 
 export type QueryKeys = typeof queryKeys;
