@@ -320,7 +320,9 @@ test.describe('signed-in layout', () => {
     await page.getByTestId('sidebar-toggle').click();
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(240);
 
-    await expect(page.getByTestId('notifications-badge')).toContainText('3');
+    // a new account has no notification: no badge, and the bell says so
+    await expect(page.getByRole('button', { name: 'Notifications (aucune non lue)' })).toBeVisible();
+    await expect(page.getByTestId('notifications-badge')).not.toContainText(/\d/);
     await page.getByRole('button', { name: /Notifications/ }).click();
     await expect(page.getByText('Aucune notification')).toBeVisible();
     await page.keyboard.press('Escape');

@@ -30,6 +30,18 @@ function localDatabaseUrl(dataDir: string): string | undefined {
   }
 }
 
+/** APP_URL: an absolute http(s) URL, kept without its trailing slash. */
+function checkedAppUrl(value: string) {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`APP_URL must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`APP_URL must be an absolute http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
 export type WorkerConfig = ReturnType<typeof loadConfig>;
 export type SerpProvider = 'serper' | 'serpapi' | 'dataforseo';
 
@@ -45,9 +57,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
   const supabaseUrl = str(env.SUPABASE_URL) ?? `http://localhost:${env.BACKEND_PORT || env.PORT || '54321'}`;
   const smtpUrl = str(env.SMTP_URL);
+  // The app's public URL (the shell), for links in e-mails: APP_URL, else SITE_URL, else the local shell.
+  const appUrl = str(env.APP_URL) ?? str(env.SITE_URL) ?? `http://localhost:${str(env.SHELL_PORT) ?? '3000'}`;
   return {
     databaseUrl: str(env.DATABASE_URL) ?? localDatabaseUrl(dataDir),
     dataDir,
+    appUrl: checkedAppUrl(appUrl),
     concurrency: int(env.WORKER_CONCURRENCY, 4, 'WORKER_CONCURRENCY', { min: 1, max: 100 }),
     pollIntervalMs: int(env.WORKER_POLL_INTERVAL_MS, 2000, 'WORKER_POLL_INTERVAL_MS', { min: 50 }),
     // Graphile's local queue: the process fetches (and locks) this many jobs at a time; 0 = one

@@ -44,13 +44,13 @@ export function assertPageActionPayload(payload: unknown): asserts payload is Pa
   }
 }
 
-/** contact_message {id} and first_article_request {id}: the row whose e-mails to send. */
+/** contact_message {id}, first_article_request {id} and notification_mail {id}: the row whose e-mails to send. */
 export interface MessagePayload {
   id: number;
 }
 
 export const assertMessagePayload =
-  (task: 'contact_message' | 'first_article_request') =>
+  (task: 'contact_message' | 'first_article_request' | 'notification_mail') =>
   (payload: unknown): asserts payload is MessagePayload => {
     assertObject(task, payload);
     const id = positiveInteger(payload.id);

@@ -4,6 +4,7 @@
 //   pages_action {id}           one run of a pages_actions row
 //   contact_message {id}        e-mail of a public contact message
 //   first_article_request {id}  e-mails of a first-article request
+//   notification_mail {id}      the operator's e-mail of a client decision (actions/notification-mail.ts)
 // Any number of these processes, on any number of machines, can share one database.
 //
 // A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
@@ -43,6 +44,7 @@ import { runModifyArticle } from './actions/modify-article.js';
 import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
 import { runStorageCleanup } from './actions/storage-cleanup.js';
+import { sendNotificationMail } from './actions/notification-mail.js';
 import { runResearchPage } from './engine/research.js';
 import { runPublishWordPress } from './actions/publish-wordpress.js';
 import { ensureSealingKey, keysOf, runWordPressConnect } from './wordpress/connect.js';
@@ -363,6 +365,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       pages_action: typedTask('pages_action', assertPageActionPayload, (payload, helpers) => runPageAction(base, payload, helpers), log),
       contact_message: typedTask('contact_message', assertMessagePayload('contact_message'), (payload) => sendContactMessage(base, payload.id), log),
       first_article_request: typedTask('first_article_request', assertMessagePayload('first_article_request'), (payload) => sendFirstArticleRequest(base, payload.id), log),
+      notification_mail: typedTask('notification_mail', assertMessagePayload('notification_mail'), (payload) => sendNotificationMail(base, payload.id), log),
       storage_cleanup: typedTask('storage_cleanup', assertStorageCleanupPayload, (payload) => runStorageCleanup(base, payload), log),
       sanitize_version: typedTask('sanitize_version', assertSanitizeVersionPayload, (payload) => sanitizeVersion(base, payload), log),
       wordpress_connect: typedTask('wordpress_connect', assertWordPressConnectPayload, (payload) => runWordPressConnect(base, payload), log),

@@ -1265,6 +1265,7 @@ export type Database = {
       };
       save_version_edit: { Args: { p_version_id: string; p_html: string }; Returns: PagesVersionsRow };
       choose_page_image: { Args: { p_page_id: number; p_image_id: number }; Returns: PagesVersionsImagesRow };
+      mark_notifications_read: { Args: { p_ids?: number[] | null }; Returns: number };
       latest_versions_for_pages: { Args: { p_page_ids: number[] }; Returns: { page: number; id: string; created_date: string }[] };
       add_page_keyword: {
         Args: { p_page_id: number; p_keyword: string };

@@ -148,6 +148,18 @@ export const queryKeys = {
   workQueue: {
     all: ['workQueue'] as const,
   },
+
+  /** The signed-in user's notifications (the bell: the latest ones and the unread count). */
+  notifications: {
+    all: ['notifications'] as const,
+    latest: () => [...queryKeys.notifications.all, 'latest'] as const,
+  },
+
+  /** The signed-in user's settings (user_settings). */
+  userSettings: {
+    all: ['userSettings'] as const,
+    detail: () => [...queryKeys.userSettings.all, 'detail'] as const,
+  },
 } as const;
 
 export type QueryKeys = typeof queryKeys;

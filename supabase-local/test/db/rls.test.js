@@ -387,6 +387,9 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
     { fn: 'set_message_status(bigint, text)', call: () => ["select public.set_message_status(0, 'spam') as r", []],
       anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
+    // invoker, the caller's own rows only: another user's ids mark nothing
+    { fn: 'mark_notifications_read(bigint[])', call: () => ['select public.mark_notifications_read() as r', []],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(typeof r, 'number') }, other: { ok: true, check: (r) => assert.equal(typeof r, 'number') } },
     { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
     // the "Articles" work list (20261130000300): the caller's own pages only, never another user's

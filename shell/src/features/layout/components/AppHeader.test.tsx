@@ -1,11 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { authStore, i18n, LANGUAGE_STORAGE_KEY } from '@citable/shared';
+import { authStore, i18n, LANGUAGE_STORAGE_KEY, loadSupabase } from '@citable/shared';
+import { queryClient } from '@citable/shared/query';
 import { AppHeader } from './AppHeader';
 import { renderWithProviders, resetAuthStore, setSignedOut, signInAs, switchToFrench } from '../../../testing/render';
+import { fakeNotificationsDb, notification } from '../../../testing/fakeNotifications';
+
+// the bell reads the user's notifications: two unread, one read
+jest.mock('@citable/shared', () => ({ ...jest.requireActual('@citable/shared'), loadSupabase: jest.fn() }));
+let notifications = fakeNotificationsDb({ list: [] });
 
 beforeEach(async () => {
+  queryClient.clear();
+  notifications = fakeNotificationsDb({ list: [notification(), notification(), notification({ read_at: '2026-11-20T10:00:00Z' })] });
+  (loadSupabase as jest.MockedFunction<typeof loadSupabase>).mockResolvedValue(notifications.client as never);
   resetAuthStore();
   await switchToFrench();
 });
@@ -28,14 +37,14 @@ describe('AppHeader', () => {
     expect(screen.queryByTestId('user-menu')).not.toBeInTheDocument();
   });
 
-  it('signed in: initials avatar (≤2 letters), badge 3, menu with name, e-mail, Profil, Paramètres, Déconnexion', async () => {
+  it('signed in: initials avatar (≤2 letters), the unread count, menu with name, e-mail, Profil, Paramètres, Déconnexion', async () => {
     signInAs({ email: 'jean.dupont@example.com', full_name: 'Jean Pierre Dupont' });
     const user = userEvent.setup();
     renderWithProviders(<AppHeader />);
     expect(screen.queryByRole('link', { name: 'Commencer' })).not.toBeInTheDocument();
     // (the signed-in part of the header is a lazy chunk)
     expect(await screen.findByTestId('user-avatar')).toHaveTextContent(/^JP$/);
-    expect(screen.getByTestId('notifications-badge')).toHaveTextContent('3');
+    await waitFor(() => expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2'));
     await user.click(screen.getByTestId('user-menu'));
     expect(await screen.findByRole('menuitem', { name: 'Profil' })).toHaveAttribute('href', '/profile');
     expect(screen.getByTestId('user-menu-name')).toHaveTextContent('Jean Pierre Dupont');
@@ -56,6 +65,8 @@ describe('AppHeader', () => {
   });
 
   it('the bell opens the empty notifications panel', async () => {
+    notifications = fakeNotificationsDb({ list: [] });
+    (loadSupabase as jest.MockedFunction<typeof loadSupabase>).mockResolvedValue(notifications.client as never);
     signInAs();
     const user = userEvent.setup();
     renderWithProviders(<AppHeader />);

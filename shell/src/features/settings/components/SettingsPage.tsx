@@ -10,6 +10,7 @@ import { UpdatePasswordForm } from '../../../components/UpdatePasswordForm';
 import { authErrorMessage } from '@citable/shared/auth-errors';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { TwoFactorSection } from './TwoFactorSection';
+import { NotificationEmailsSwitch } from './NotificationEmailsSwitch';
 import '../texts';
 import '../../../lib/auth/texts';
 
@@ -99,6 +100,9 @@ export function SettingsPage() {
         <div>
           <LanguageSwitch size="sm" />
         </div>
+      </Section>
+      <Section title={t('settings.notifications.title')} description={t('settings.notifications.description')}>
+        <NotificationEmailsSwitch />
       </Section>
       <Section title={t('settings.security.title')} description={t('settings.security.description')}>
         <UpdatePasswordForm onUpdated={() => undefined} submitLabel={t('settings.security.submit')} />
