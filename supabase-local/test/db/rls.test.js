@@ -361,6 +361,8 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r) }, other: { refused: 'not_found' } },
     { fn: 'latest_versions_for_pages(bigint[])', call: () => ['select json_agg(l) as r from public.latest_versions_for_pages(array[$1::bigint]) l', [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r?.length, 1) }, other: { ok: true, check: (r) => assert.equal(r, null) } },
+    { fn: 'send_version_to_client(uuid, text, text)', call: () => ["select public.send_version_to_client($1, 'client@example.com') as r", [ref.version]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'queued') }, other: { refused: 'not_found' } },
     { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
   ];
