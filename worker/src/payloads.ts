@@ -50,7 +50,7 @@ export interface MessagePayload {
 }
 
 export const assertMessagePayload =
-  (task: 'contact_message' | 'first_article_request') =>
+  (task: 'contact_message' | 'first_article_request' | 'send_version') =>
   (payload: unknown): asserts payload is MessagePayload => {
     assertObject(task, payload);
     const id = positiveInteger(payload.id);

@@ -4,6 +4,7 @@
 //   pages_action {id}           one run of a pages_actions row
 //   contact_message {id}        e-mail of a public contact message
 //   first_article_request {id}  e-mails of a first-article request
+//   send_version {id}           "Send to client": the /view link of a version (version_sends row)
 // Any number of these processes, on any number of machines, can share one database.
 //
 // A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
@@ -43,6 +44,7 @@ import { runModifyArticle } from './actions/modify-article.js';
 import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
 import { runStorageCleanup } from './actions/storage-cleanup.js';
+import { sendVersion } from './actions/send-version.js';
 import { runResearchPage } from './engine/research.js';
 import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError } from './db.js';
@@ -359,6 +361,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       pages_action: typedTask('pages_action', assertPageActionPayload, (payload, helpers) => runPageAction(base, payload, helpers), log),
       contact_message: typedTask('contact_message', assertMessagePayload('contact_message'), (payload) => sendContactMessage(base, payload.id), log),
       first_article_request: typedTask('first_article_request', assertMessagePayload('first_article_request'), (payload) => sendFirstArticleRequest(base, payload.id), log),
+      send_version: typedTask('send_version', assertMessagePayload('send_version'), (payload, helpers) => sendVersion(base, payload.id, helpers.job), log),
       storage_cleanup: typedTask('storage_cleanup', assertStorageCleanupPayload, (payload) => runStorageCleanup(base, payload), log),
       sanitize_version: typedTask('sanitize_version', assertSanitizeVersionPayload, (payload) => sanitizeVersion(base, payload), log),
     },

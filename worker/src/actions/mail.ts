@@ -13,7 +13,7 @@ import type { ActionContext, TaskContext } from '../runner.js';
 /**
  * Sends one e-mail at most once per key.
  */
-async function sendOnce(ctx: ActionContext | TaskContext, key: string, mail: { to: string; subject: string; text: string; }) {
+export async function sendOnce(ctx: ActionContext | TaskContext, key: string, mail: { to: string; subject: string; text: string; }) {
   return workerTx(ctx.pool, async (client) => {
     const { rowCount } = await client.query('insert into citable_worker.sent_mails (key) values ($1) on conflict do nothing', [key]);
     if (rowCount === 0) return false;
