@@ -127,16 +127,7 @@ export function isValidSiteUrl(value: string): boolean {
 }
 
 export const CLIENT_NAME_MAX = 200;
-export const CLIENT_EMAIL_MAX = 320;
-
-/**
- * An e-mail address as the database takes it (sites.client_email, send_version_to_client): something@
- * a domain with a dot, no spaces, at most 320 characters.
- */
-export function isValidEmail(value: string): boolean {
-  const text = value.trim();
-  return text.length <= CLIENT_EMAIL_MAX && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
-}
+export { isValidEmail } from '../../../utils/email';
 
 /** Numeric inputs fall back to 0 when not numeric (spec §5); integers only. */
 export function toNumber(value: number | string | null | undefined): number {
