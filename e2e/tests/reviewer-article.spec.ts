@@ -120,6 +120,8 @@ test.describe.serial('reviewer: the article viewer', () => {
       created_date: new Date(now - 2 * 86_400_000).toISOString(),
       sent_in_revision: true,
       comments_to_modify: SENT_BACK_COMMENTS,
+      // what the client wrote on /view when they sent it back ("what changed" shows these)
+      client_comments: SENT_BACK_COMMENTS,
     });
     const [v2] = await db.post<{ id: string }[]>('pages_versions', {
       page: pageId,
