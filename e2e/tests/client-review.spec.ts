@@ -221,6 +221,7 @@ test.describe.serial('send to client, the client on /view, what changed, a bounc
     await expect(row.getByTestId('send-to')).toContainText(BOUNCE_EMAIL);
     await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
     await expect(row.getByTestId('send-status')).toHaveText('Échec');
+    await expect(row.getByTestId('send-error')).toContainText('L’adresse a refusé l’e-mail');
     await expect(row.getByTestId('send-error')).toContainText('bounced');
     await expect(page.getByTestId('sends-panel').getByTestId('send-row')).toHaveCount(2);
     await closeToasts(page);

@@ -500,7 +500,7 @@ export function PageVersionsPage() {
           versionDate={formatDate(active.created_date)}
           link={viewLink(window.location.origin, active.id)}
           client={siteClient.data}
-          clientPending={siteClient.isPending && siteClient.fetchStatus !== 'idle'}
+          clientPending={siteClient.isPending || siteClient.isFetching}
           sentCount={sendsOfVersion(sends.data ?? [], active.id)}
           isSending={sendToClient.isPending}
           onSend={async ({ email, name }) => {

@@ -10,7 +10,7 @@ import { frenchTypographyIssues, stringsOf } from '@citable/shared/testing/frenc
 import fr from '../locales/fr.json';
 import { SendToClientModal } from './SendToClientModal';
 import { VersionSendsPanel } from './VersionSendsPanel';
-import { changesClient, sendProblem, sendsOfVersion, viewLink } from '../utils/sends';
+import { changesClient, sendFailureKey, sendProblem, sendsOfVersion, viewLink } from '../utils/sends';
 import type { VersionSend } from '../api/versionSends';
 import '../i18n';
 
@@ -107,7 +107,8 @@ describe('VersionSendsPanel', () => {
     );
     const rows = screen.getAllByTestId('send-row');
     expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['failed', 'sent', 'queued']);
-    expect(within(rows[0]).getByTestId('send-error')).toHaveTextContent('Échec de l’envoi : The mail to x@bounce.invalid bounced');
+    expect(within(rows[0]).getByTestId('send-error')).toHaveTextContent('L’adresse a refusé l’e-mail : vérifiez l’adresse du client, puis renvoyez.');
+    expect(within(rows[0]).getByTestId('send-error')).toHaveTextContent('Détail : The mail to x@bounce.invalid bounced');
     expect(within(rows[1]).getByTestId('send-to')).toHaveTextContent('Claire <claire@client.fr>');
     expect(within(rows[1]).getByText(/Envoyé le 2026-11-26T10:01/)).toBeInTheDocument();
     expect(within(rows[2]).getByText(/version supprimée/)).toBeInTheDocument();
@@ -142,6 +143,13 @@ describe('send rules', () => {
     expect(changesClient('autre@client.fr', 'claire@client.fr')).toBe(true);
     expect(changesClient('autre@client.fr', null)).toBe(true);
     expect(changesClient('', null)).toBe(false);
+  });
+
+  it('tells a bounce from another failure', () => {
+    expect(sendFailureKey('The mail to a@b.fr was refused: 550 5.1.1 <a@b.fr>: Recipient address rejected')).toBe('sends.bounced');
+    expect(sendFailureKey('The mail to x@bounce.invalid bounced: 550 5.1.1 mailbox unavailable')).toBe('sends.bounced');
+    expect(sendFailureKey('connect ECONNREFUSED 127.0.0.1:587')).toBe('sends.failed');
+    expect(sendFailureKey(null)).toBe('sends.failed');
   });
 
   it('maps the refusals of send_version_to_client', () => {

@@ -6,6 +6,7 @@ import { dataErrorMessage } from '@citable/shared/data';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { NS } from '../i18n';
 import type { VersionSend } from '../api/versionSends';
+import { sendFailureKey } from '../utils/sends';
 
 /** Badge colours and text colours dark enough on their light tints (WCAG AA, axe). */
 const STATUS = {
@@ -80,10 +81,17 @@ export function VersionSendsPanel({ sends, formatDate, versionDate }: VersionSen
                     {' · '}
                     {t(`send.languages.${send.language === 'en' ? 'en' : 'fr'}`)}
                   </Text>
-                  {send.status === 'failed' && send.error && (
-                    <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }} data-testid="send-error">
-                      {t('sends.failedBecause', { error: send.error })}
-                    </Text>
+                  {send.status === 'failed' && (
+                    <div data-testid="send-error">
+                      <Text size="sm" c="red.9" fw={500}>
+                        {t(sendFailureKey(send.error))}
+                      </Text>
+                      {send.error && (
+                        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                          {t('sends.errorDetail', { error: send.error })}
+                        </Text>
+                      )}
+                    </div>
                   )}
                   {send.status === 'queued' && (
                     <Text size="xs" c="gray.7">

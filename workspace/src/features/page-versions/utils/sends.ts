@@ -42,3 +42,12 @@ export function sendProblem(error: unknown): { key: string; field?: 'email' | 'n
       return null;
   }
 }
+
+/**
+ * What a failed send's error (the worker's, in English: the mail server's own words) means for the
+ * operator: the address refused the mail (a bounce: SMTP 5xx, the local mailbox's @bounce.invalid),
+ * or another failure. The error itself is still shown, as the detail.
+ */
+export function sendFailureKey(error: string | null | undefined): 'sends.bounced' | 'sends.failed' {
+  return /\bbounced\b|\brefused\b|\b5\.\d\.\d+\b|\b55\d\b|mailbox unavailable/i.test(error ?? '') ? 'sends.bounced' : 'sends.failed';
+}
