@@ -413,3 +413,32 @@ begin
   );
 end
 $$;
+
+-- ---------------------------------------------- 4. a claim's client -----
+-- A first-article request's e-mail is the claimed site's client (who receives its review links),
+-- unless the site already has one. A trigger, so that every writer of requests keeps it
+-- (claim_first_article today); requests already made fill their sites once.
+create or replace function private.request_fills_site_client() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.site is not null and new.stripe_email is not null
+     and length(btrim(new.stripe_email)) <= 320
+     and btrim(new.stripe_email) ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$' then
+    update public.sites set client_email = btrim(new.stripe_email)
+     where id = new.site and client_email is null;
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.request_fills_site_client() from public, anon, authenticated;
+drop trigger if exists first_article_requests_site_client on public.first_article_requests;
+create trigger first_article_requests_site_client
+  after insert on public.first_article_requests
+  for each row execute function private.request_fills_site_client();
+
+update public.sites s set client_email = btrim(r.stripe_email)
+  from public.first_article_requests r
+ where r.site = s.id and s.client_email is null
+   and length(btrim(r.stripe_email)) <= 320
+   and btrim(r.stripe_email) ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$';

@@ -248,3 +248,19 @@ describe('/view reads the site and the client\'s comments', () => {
     assert.equal((await context(next.id)).sent_back, null);
   });
 });
+
+describe('a claim fills its site\'s client', () => {
+  it('the requester\'s e-mail becomes the claimed site\'s client_email', async () => {
+    const email = `claim-${Date.now()}@boulangerie.example`;
+    const r = await asRole(db.pool, { ...asAnon, commit: true }, async (c) =>
+      (await c.query("select public.claim_first_article($1, $2, 'fr') as r", [`https://claim-${Date.now()}.example`, email])).rows[0].r);
+    const { rows: [site] } = await db.pool.query('select client_email, linked_user from public.sites where id = $1', [r.site_id]);
+    assert.equal(site.client_email, email);
+    // the claimed site's placeholder logo is no logo on /view
+    const { rows: [v] } = await db.pool.query(
+      "insert into public.pages (site, name, url) values ($1, 'Premier article', 'https://x.example/a') returning id", [r.site_id]);
+    const { rows: [version] } = await db.pool.query("insert into public.pages_versions (page, html_content) values ($1, '<p>x</p>') returning id", [v.id]);
+    const a = await asRole(db.pool, asAnon, async (c) => (await c.query('select public.get_article_for_view($1) as a', [version.id])).rows[0].a);
+    assert.equal(a.site.logo_url, null);
+  });
+});
