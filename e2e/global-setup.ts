@@ -83,8 +83,9 @@ export default async function globalSetup(_config: FullConfig) {
     E2E_ANON_KEY: backend?.anonKey ?? env.SUPABASE_ANON_KEY ?? '',
     E2E_SERVICE_ROLE_KEY: backend?.serviceRoleKey ?? '',
     E2E_MAILBOX_URL: backend?.mailboxUrl ?? '',
-    // for a spec that runs the real worker against the same database and mailbox (operator-loop)
+    // for a spec that runs a worker task against the same database and mailbox (e2e/support/task-worker.mjs)
     E2E_DATABASE_URL: backend?.databaseUrl ?? '',
+    E2E_BACKEND_DATA_DIR: dataDir ?? '',
     E2E_DATA_DIR: dataDir ?? '',
     E2E_SPARE_PORTS: sparePorts.join(','),
   });

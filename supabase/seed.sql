@@ -257,14 +257,16 @@ begin
 
       insert into public.pages_versions (id, page, html_content, creator, created_date, comments_to_modify,
                                          need_to_do_web_search_for_modification, highlight_modified_content,
-                                         sent_in_revision, approved)
+                                         sent_in_revision, approved, client_comments)
       values (v_version, v_page, html, case when p.site_index = 4 then other_id else demo_id end,
               now() - make_interval(days => (n_versions - i) * 3 + (page_no % 4), hours => page_no),
               case when i < n_versions then 'Ajouter une FAQ et des exemples concrets pour la version suivante.' end,
               i % 2 = 0, i = n_versions and n_versions > 2,
               -- latest version of a few pages is in revision or approved
               i = n_versions and page_no % 4 = 1 and page_no <> 1 and not p.is_demo,
-              i = n_versions and page_no % 4 = 2 and not p.is_demo);
+              i = n_versions and page_no % 4 = 2 and not p.is_demo,
+              -- the older versions were sent back by the client with these comments (/view's "what changed")
+              case when i < n_versions then 'Ajouter une FAQ et des exemples concrets pour la version suivante.' end);
     end loop;
 
     -- Keywords with 5 to 10 SERP rows each, some of them the site's own pages.

@@ -15,10 +15,12 @@ test.describe('platform shell and remotes', () => {
     expect(consoleErrors.filter((e) => /federation|remote/i.test(e))).toEqual([]);
   });
 
-  test('/view/:versionId loads the reviewer remote outside the protected group', async ({ page, shell }) => {
+  test('/view/:versionId loads the reviewer remote outside the protected group, without the public header', async ({ page, shell }) => {
     await shell.goto(`/view/${VERSION_ID}`);
-    await shell.expectHeader();
     await expect(shell.remoteRoot('reviewer')).toBeVisible();
+    // the client's page is the site's (issue 30): no Citable header, no sign-in buttons
+    await expect(page.getByTestId('bare-layout')).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/view/${VERSION_ID}$`));
     await saveScreenshots(page, 'platform-view');
   });

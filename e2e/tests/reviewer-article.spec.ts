@@ -120,6 +120,8 @@ test.describe.serial('reviewer: the article viewer', () => {
       created_date: new Date(now - 2 * 86_400_000).toISOString(),
       sent_in_revision: true,
       comments_to_modify: SENT_BACK_COMMENTS,
+      // what the client wrote on /view when they sent it back ("what changed" shows these)
+      client_comments: SENT_BACK_COMMENTS,
     });
     const [v2] = await db.post<{ id: string }[]>('pages_versions', {
       page: pageId,
@@ -331,12 +333,14 @@ test.describe.serial('reviewer: the article viewer', () => {
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="article-viewer"]' });
   });
 
-  test('malformed and unknown ids: Article not found, no error page', async ({ page, shell }) => {
+  test('malformed and unknown ids: Article not found, no error page', async ({ page }) => {
     for (const id of ['not-a-uuid', '%3Cscript%3Ewindow.__xss%3D1%3C%2Fscript%3E', '00000000-0000-4000-8000-000000000bad']) {
       await page.goto(`/view/${id}`);
       await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
       await expect(page.getByTestId('remote-error')).toHaveCount(0);
-      await shell.expectHeader();
+      // /view is the client's page (issue 30): the bare layout, the way home in the message itself
+      await expect(page.getByTestId('bare-layout')).toBeVisible();
+      await expect(page.getByTestId('not-found-home')).toBeVisible();
       await expectNothingRan(page);
     }
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="article-not-found"]' });
@@ -536,7 +540,7 @@ test.describe('reviewer: failures, loading, and the demo lock in every state', (
     await setState({ approved: true });
     await panel(page).getByRole('button', { name: 'Approve this Version' }).click();
     // the real backend refuses the transition (invalid_transition): not a red error, where it is now
-    await expect(toast(page, 'Failed to approve version')).toContainText('This version changed in the meantime: the page now shows its current state.');
+    await expect(toast(page, 'Failed to approve version')).toContainText('This version has already been approved, perhaps in another tab: the page now shows its current state.');
     await expect(stateBadge(page)).toHaveText('Approved');
     await expect(panel(page).getByRole('button', { name: 'Cancel Approval' })).toBeVisible();
     expect(await versionRow(db, versionId)).toEqual({ ...draft, approved: true });

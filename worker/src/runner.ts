@@ -5,6 +5,7 @@
 //   contact_message {id}        e-mail of a public contact message
 //   first_article_request {id}  e-mails of a first-article request
 //   notification_mail {id}      the operator's e-mail of a client decision (actions/notification-mail.ts)
+//   send_version {id}           "Send to client": the /view link of a version (version_sends row)
 // Any number of these processes, on any number of machines, can share one database.
 //
 // A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
@@ -45,6 +46,7 @@ import { runCoverImage } from './actions/cover-image.js';
 import { runContactFormAction, sendContactMessage, sendFirstArticleRequest } from './actions/mail.js';
 import { runStorageCleanup } from './actions/storage-cleanup.js';
 import { sendNotificationMail } from './actions/notification-mail.js';
+import { sendVersion } from './actions/send-version.js';
 import { runResearchPage } from './engine/research.js';
 import { runPublishWordPress } from './actions/publish-wordpress.js';
 import { ensureSealingKey, keysOf, runWordPressConnect } from './wordpress/connect.js';
@@ -366,6 +368,7 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       contact_message: typedTask('contact_message', assertMessagePayload('contact_message'), (payload) => sendContactMessage(base, payload.id), log),
       first_article_request: typedTask('first_article_request', assertMessagePayload('first_article_request'), (payload) => sendFirstArticleRequest(base, payload.id), log),
       notification_mail: typedTask('notification_mail', assertMessagePayload('notification_mail'), (payload) => sendNotificationMail(base, payload.id), log),
+      send_version: typedTask('send_version', assertMessagePayload('send_version'), (payload, helpers) => sendVersion(base, payload.id, helpers.job), log),
       storage_cleanup: typedTask('storage_cleanup', assertStorageCleanupPayload, (payload) => runStorageCleanup(base, payload), log),
       sanitize_version: typedTask('sanitize_version', assertSanitizeVersionPayload, (payload) => sanitizeVersion(base, payload), log),
       wordpress_connect: typedTask('wordpress_connect', assertWordPressConnectPayload, (payload) => runWordPressConnect(base, payload), log),

@@ -16,6 +16,8 @@ export type ArticleForView = {
     approved: boolean;
     /** null on demo articles */
     comments_to_modify: string | null;
+    /** what the client wrote when asking for a revision on /view (null on demo articles) */
+    client_comments: string | null;
   };
   page: {
     id: number;
@@ -24,6 +26,8 @@ export type ArticleForView = {
     hide_cover_image_from_preview: boolean;
     hide_revisions_texts_from_preview: boolean;
   };
+  /** the site the article belongs to: /view wears its name and logo (null: none, or the claim's placeholder) */
+  site: { name: string; logo_url: string | null };
   is_demo: boolean;
   cover_image_url: string | null;
   images: { id: number; image_url: string; chosen: boolean }[];
@@ -38,6 +42,19 @@ export type ArticleForView = {
  * return: the version after the change, as in ArticleForView (no creator: anyone holding the link calls them).
  */
 export type ReviewedVersion = ArticleForView['version'];
+
+/** What public.send_version_to_client returns: the send recorded (queued) and how many sends the version has had. */
+export type VersionSendResult = {
+  id: number;
+  version: string;
+  page: number;
+  to_email: string;
+  to_name: string | null;
+  language: 'fr' | 'en';
+  status: 'queued' | 'sent' | 'failed';
+  created_at: string;
+  sends_of_version: number;
+};
 
 /** Hints carried by errors the RPC functions raise (PostgREST error.hint). */
 export type RpcErrorHint =
@@ -54,7 +71,8 @@ export type RpcErrorHint =
   | 'action_not_found'
   | 'example_version'
   | 'html_content'
-  | 'parent_version';
+  | 'parent_version'
+  | 'version_empty';
 
 export type ActionsRow = {
   id: number;
@@ -1226,7 +1244,8 @@ export type Database = {
           newer_version: { id: string; created_date: string } | null;
           is_owner: boolean;
           site_id: number | null;
-          sent_back: { created_date: string; html_content: string | null; comments_to_modify: string | null } | null;
+          /** the version the client sent back: its date, HTML and the client's own comments (never the operator's instructions) */
+          sent_back: { created_date: string; html_content: string | null; client_comments: string | null } | null;
         } | null;
       };
       list_demo_articles: {
@@ -1267,6 +1286,10 @@ export type Database = {
       choose_page_image: { Args: { p_page_id: number; p_image_id: number }; Returns: PagesVersionsImagesRow };
       mark_notifications_read: { Args: { p_ids?: number[] | null }; Returns: number };
       latest_versions_for_pages: { Args: { p_page_ids: number[] }; Returns: { page: number; id: string; created_date: string }[] };
+      send_version_to_client: {
+        Args: { p_version_id: string; p_email?: string | null; p_name?: string | null };
+        Returns: VersionSendResult;
+      };
       add_page_keyword: {
         Args: { p_page_id: number; p_keyword: string };
         Returns: { status: 'linked' | 'already-linked'; keyword_id: number; keyword: string; link_id: number };

@@ -3,7 +3,8 @@
  * pages and mounts each remote on its area; the remote routes inside (config/paths.ts REMOTE_AREAS):
  *
  * - /auth (guest-only), /auth/update-password, /login, /signup → the shell's auth feature, public layout
- * - /view/*                        → reviewer remote, public layout (no account needed)
+ * - /view/*                        → reviewer remote, bare layout (no account needed; the page wears the
+ *                                    client's site, not Citable's header: BareLayout)
  * - /dashboard, /sites/*, /tone-articles → workspace remote, inside the protected group (RequireAuth
  *   + AppLayout with the sidebar), with /profile and /settings (shell features)
  * - every other URL                → marketing remote: the public pages and the not-found screen
@@ -19,6 +20,7 @@ import { AuthBootstrap } from '../features/auth/components/AuthBootstrap';
 import { FullPageLoader } from '../features/auth/components/FullPageLoader';
 import { GuestOnly } from '../features/auth/components/GuestOnly';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
+import { BareLayout } from '../features/layout/components/BareLayout';
 import { PublicLayout } from '../features/layout/components/PublicLayout';
 
 // The shell's own pages are lazy: a visitor of the public pages downloads none of them
@@ -55,13 +57,13 @@ export const routes: RouteObject[] = [
           { path: paths.login, element: <Navigate to={paths.auth} replace /> },
           { path: paths.signup, element: <Navigate to={paths.auth} replace /> },
 
-          // article viewer: outside the protected group
-          remoteArea('reviewer', REMOTE_AREAS.reviewer),
-
           // the public side and the not-found screen (marketing remote)
           { path: '*', element: <RemoteView remote="marketing" /> },
         ],
       },
+
+      // article viewer: outside the protected group, without the public header (the site's own page)
+      { element: <BareLayout />, children: [remoteArea('reviewer', REMOTE_AREAS.reviewer)] },
 
       // protected group: spinner while the session loads, guests → /auth, then the signed-in layout
       {

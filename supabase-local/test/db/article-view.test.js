@@ -33,7 +33,8 @@ describe('get_article_view_context', () => {
     assert.equal(c.site_id, null);
     assert.equal(c.newer_version, null, 'the review version is the newest of its page');
     assert.ok(c.sent_back, 'the previous version carries the comments of a revision request');
-    assert.equal(c.sent_back.comments_to_modify, 'Ajouter une FAQ et des exemples concrets pour la version suivante.');
+    assert.equal(c.sent_back.client_comments, 'Ajouter une FAQ et des exemples concrets pour la version suivante.');
+    assert.equal(c.sent_back.comments_to_modify, undefined, 'never the operator\'s modification instructions');
     assert.match(c.sent_back.html_content, /<h1>/);
     assert.equal(c.sent_back.id, undefined, 'never the id of another version');
     // it is the page's previous version by date
@@ -52,10 +53,10 @@ describe('get_article_view_context', () => {
       const { rows } = await client.query(
         `select b.id from public.pages_versions v join public.pages_versions b on b.page = v.page
           where v.id = $1 and b.id <> v.id order by b.created_date asc limit 1`, [REVIEW_VERSION]);
-      await client.query("update public.pages_versions set comments_to_modify = 'Le parent enregistré' where id = $1", [rows[0].id]);
+      await client.query("update public.pages_versions set client_comments = 'Le parent enregistré' where id = $1", [rows[0].id]);
       await client.query('update public.pages_versions set parent_version = $2 where id = $1', [REVIEW_VERSION, rows[0].id]);
       const c = (await client.query('select public.get_article_view_context($1) as c', [REVIEW_VERSION])).rows[0].c;
-      assert.equal(c.sent_back.comments_to_modify, 'Le parent enregistré');
+      assert.equal(c.sent_back.client_comments, 'Le parent enregistré');
     });
   });
 
@@ -87,7 +88,7 @@ describe('get_article_view_context', () => {
   it('skips a previous version that was never sent back', async () => {
     await asRole(db.pool, { role: 'authenticated', sub: DEMO_USER }, async (client) => {
       await client.query(
-        `update public.pages_versions b set comments_to_modify = null, sent_in_revision = false
+        `update public.pages_versions b set comments_to_modify = null, client_comments = null, sent_in_revision = false
            from public.pages_versions v where v.id = $1 and b.page = v.page and b.id <> v.id`, [REVIEW_VERSION]);
       const c = (await client.query('select public.get_article_view_context($1) as c', [REVIEW_VERSION])).rows[0].c;
       assert.equal(c.sent_back, null);

@@ -390,6 +390,8 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
     // invoker, the caller's own rows only: another user's ids mark nothing
     { fn: 'mark_notifications_read(bigint[])', call: () => ['select public.mark_notifications_read() as r', []],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(typeof r, 'number') }, other: { ok: true, check: (r) => assert.equal(typeof r, 'number') } },
+    { fn: 'send_version_to_client(uuid, text, text)', call: () => ["select public.send_version_to_client($1, 'client@example.com') as r", [ref.version]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'queued') }, other: { refused: 'not_found' } },
     { fn: 'add_page_keyword(bigint, text)', call: () => ["select public.add_page_keyword($1, 'mot-clé matrice') as r", [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.status, 'linked') }, other: { refused: 'not_found' } },
     // the "Articles" work list (20261130000300): the caller's own pages only, never another user's

@@ -230,7 +230,7 @@ describe('#27.15 demo creator and storage listing', () => {
 
 describe('#27.15 review functions', () => {
   it("#27.15 the review functions answer a review-link holder with the version's review state, never its creator", async () => {
-    const expectedKeys = ['approved', 'comments_to_modify', 'created_date', 'html_content', 'id', 'page', 'sent_in_revision'];
+    const expectedKeys = ['approved', 'client_comments', 'comments_to_modify', 'created_date', 'html_content', 'id', 'page', 'sent_in_revision'];
     await asRole(db.pool, asAnon, async (client) => {
       // draft -> in revision -> draft -> approved -> draft, as the reviewer app without an account
       for (const [call, params, state] of /** @type {[string, unknown[], [boolean, boolean]][]} */ ([

@@ -3,6 +3,8 @@
 // GET /mailbox (HTML) and GET /mailbox/messages (JSON, newest first). With a mailbox key
 // (MAILBOX_KEY) those need it, in the x-mailbox-key header or ?key=: the mails hold sign-in and
 // password-reset links. The file is the owner's only (0600) for the same reason.
+// A mail to an address at the reserved domain bounce.invalid is refused (MailDeliveryError), to try
+// failed sends locally (docs/local-backend.md "Mailbox").
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -12,6 +14,29 @@ import nodemailer from 'nodemailer';
 import { escapeHtml, sendJson } from './http-util.js';
 
 const MAX_MESSAGES = 500;
+
+/**
+ * The reserved domain (RFC 2606 .invalid) at which the local mailbox simulates a bounce: a mail to
+ * any address @bounce.invalid is refused with a MailDeliveryError, as a real server refuses an
+ * unknown recipient, so that failed sends can be tried locally and in tests.
+ */
+export const BOUNCE_DOMAIN = 'bounce.invalid';
+
+/**
+ * A mail the server refused for good (a bounce: unknown recipient, rejected address). `permanent`:
+ * sending it again will not help (the worker's isPermanent reads it).
+ */
+export class MailDeliveryError extends Error {
+  readonly permanent = true;
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+/** Whether the address is at the simulated-bounce domain. */
+export const isBounceAddress = (to: string) => String(to).trim().toLowerCase().endsWith(`@${BOUNCE_DOMAIN}`);
 
 /** A message of the local mailbox. */
 export interface MailboxMessage {
@@ -100,9 +125,20 @@ export async function createMailer({ smtpUrl, dataDir, from = 'Citable <no-reply
 
   async function send({ to, subject, text, html }: Mail): Promise<MailboxMessage | null> {
     if (transport) {
-      await transport.sendMail({ from, to, subject, text, html });
+      try {
+        await transport.sendMail({ from, to, subject, text, html });
+      } catch (error) {
+        // SMTP 5xx: the server refused the mail for good (unknown recipient, rejected address)
+        const code = Number((error as { responseCode?: unknown }).responseCode);
+        if (code >= 500 && code < 600) throw new MailDeliveryError(`The mail to ${to} was refused: ${(error as Error).message}`, { cause: error });
+        throw error;
+      }
       log(`mail: sent "${subject}" to ${to} through SMTP`);
       return null;
+    }
+    if (isBounceAddress(to)) {
+      log(`mail: "${subject}" to ${to} bounced (simulated: @${BOUNCE_DOMAIN})`);
+      throw new MailDeliveryError(`The mail to ${to} bounced: 550 5.1.1 mailbox unavailable (the local mailbox refuses every @${BOUNCE_DOMAIN} address)`);
     }
     reloadIfChanged();
     const msg: MailboxMessage = { id: randomUUID(), from, to, subject, text, html, created_at: new Date().toISOString() };

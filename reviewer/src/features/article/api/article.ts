@@ -14,7 +14,9 @@ export type ArticleViewContext = NonNullable<FunctionReturns<'get_article_view_c
 /** Cache keys of the viewer, under the versions' prefix (a change made in the workspace invalidates them). */
 export const articleKeys = {
   view: (versionId: string) => [...queryKeys.pageVersions.all, 'view', versionId] as const,
-  context: (versionId: string, userId: string | null) => [...queryKeys.pageVersions.all, 'viewContext', versionId, { userId }] as const,
+  context: (versionId: string, userId: string | null) => [...articleKeys.contexts(versionId), { userId }] as const,
+  /** the context of a version, whoever reads it */
+  contexts: (versionId: string) => [...queryKeys.pageVersions.all, 'viewContext', versionId] as const,
 };
 
 /** The article of a version; DataError not_found when the version does not exist. */
@@ -129,6 +131,7 @@ export function withVersion(article: ArticleForView, version: ReviewedVersion): 
       sent_in_revision: version.sent_in_revision,
       approved: version.approved,
       comments_to_modify: article.is_demo ? null : version.comments_to_modify,
+      client_comments: article.is_demo ? null : (version.client_comments ?? null),
     },
   };
 }

@@ -30,6 +30,28 @@ function backendUrl(): string {
   }
 }
 
+/**
+ * The site the article belongs to, at the top of /view: its logo (alt: its name) and its name — the
+ * client reads their own site's article, not a Citable page (docs/operator-desk.md).
+ */
+function SiteBrand({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  const [broken, setBroken] = useState(false);
+  if (!name && !logoUrl) return null;
+  const showLogo = Boolean(logoUrl) && !broken;
+  return (
+    <div className="cv-site" data-testid="site-brand">
+      {showLogo && (
+        <img className="cv-site-logo" src={logoUrl as string} alt={name} data-testid="site-logo" onError={() => setBroken(true)} />
+      )}
+      {name && (
+        <span className="cv-site-name" data-testid="site-name" aria-hidden={showLogo ? true : undefined}>
+          {name}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function ArticleNotFound({ malformed, versionId }: { malformed: boolean; versionId: string }) {
   const { t } = useTranslation(NS);
   useEffect(() => {
@@ -81,9 +103,11 @@ export default function ArticleViewerPage() {
     return linkCitations(clean, sources, (source) => t('sources.citation', { n: source.n, label: sourceLabel(source) }));
   }, [data, sources, t]);
 
+  const siteName = data?.site?.name?.trim() || '';
   useEffect(() => {
-    if (name) document.title = `${name} · Citable`;
-  }, [name]);
+    // the page is the site's: its name, not Citable's, after the article's
+    if (name) document.title = `${name} · ${siteName || 'Citable'}`;
+  }, [name, siteName]);
 
   // the server's static copy (first paint) goes once this screen shows the article or a message
   const settled = !versionId || !article.isPending;
@@ -149,6 +173,7 @@ export default function ArticleViewerPage() {
 
   return (
     <article className="cv-page" data-testid="article-viewer" data-version-id={versionId} lang={undefined}>
+      <SiteBrand name={a.site?.name ?? ''} logoUrl={a.site?.logo_url ? assetUrl(a.site.logo_url, backend) : null} />
       <div className="cv-layout">
         <header className="cv-header">
           <div className="cv-kicker">
@@ -236,6 +261,12 @@ export default function ArticleViewerPage() {
           <ReviewPanel versionId={versionId} article={a} onDemo={openDemo} />
         </aside>
       </div>
+
+      <p className="cv-made-with" data-print="hide" data-testid="made-with">
+        <Anchor component={Link} to={externalPaths.home()} size="sm" c="dark.4" aria-label={t('site.madeWithLabel')}>
+          {t('site.madeWith')}
+        </Anchor>
+      </p>
 
       <Suspense fallback={null}>
         {(demoOpen || demoUsed) && <DemoArticleModal opened={demoOpen} onClose={() => setDemoOpen(false)} />}

@@ -13,7 +13,10 @@ interface Props {
   currentHtml: string;
 }
 
-/** "What changed since you asked": the comments the client wrote, and the diff with the version sent back. */
+/**
+ * "What changed since you asked": the comments the client wrote on /view when they sent the version back
+ * (client_comments — never the operator's modification instructions), and the diff with that version.
+ */
 export function ChangesSection({ sentBack, currentHtml }: Props) {
   const { t, i18n } = useTranslation(NS);
   const [open, setOpen] = useState(false);
@@ -27,7 +30,7 @@ export function ChangesSection({ sentBack, currentHtml }: Props) {
           {t('changes.intro', { date: formatDate(sentBack.created_date, i18n.language) })}
         </Text>
         <Text component="blockquote" className="cv-comments" m={0} pl="md" style={{ borderLeft: '3px solid #adb5bd' }} data-testid="changes-comments">
-          {sentBack.comments_to_modify?.trim() ? sentBack.comments_to_modify : t('changes.noComments')}
+          {sentBack.client_comments?.trim() ? sentBack.client_comments : t('changes.noComments')}
         </Text>
         <div>
           <Button variant="light" onClick={() => setOpen((value) => !value)} aria-expanded={open} aria-controls="cv-changes-diff">

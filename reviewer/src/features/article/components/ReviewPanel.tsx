@@ -8,7 +8,7 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { NS } from '../i18n';
 import { articleKeys, useReviewActions, type ReviewAction } from '../api/article';
-import { reviewState, type ReviewState } from '../utils/article';
+import { reviewState, staleMessageKey, type ReviewState } from '../utils/article';
 
 const SendForRevisionModal = lazy(() => import('./SendForRevisionModal').then((m) => ({ default: m.SendForRevisionModal })));
 const ApproveUnsupportedModal = lazy(() => import('./ApproveUnsupportedModal').then((m) => ({ default: m.ApproveUnsupportedModal })));
@@ -75,9 +75,10 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
       if (isDataError(error) && error.hint === 'demo_article') {
         onDemo();
       } else if (isDataError(error) && error.kind === 'conflict') {
-        // someone else moved the version meanwhile: show where it is now
-        showToast({ color: 'orange', title: t(FAILURE[action]), message: t('toast.stale') });
+        // someone else (or another tab) moved the version meanwhile: say what happened, show where it is now
+        showToast({ color: 'orange', title: t(FAILURE[action]), message: t(staleMessageKey(action, error.details)) });
         void queryClient.invalidateQueries({ queryKey: articleKeys.view(versionId) });
+        void queryClient.invalidateQueries({ queryKey: articleKeys.contexts(versionId) });
       } else {
         showToast({ color: 'red', title: t(FAILURE[action]), message: dataErrorMessage(error, t) });
       }
@@ -102,7 +103,8 @@ export function ReviewPanel({ versionId, article, onDemo }: Props) {
     setApproveOpen(true);
   }
 
-  const comments = article.version.comments_to_modify;
+  // what the client wrote when asking for the revision — never the operator's modification instructions
+  const comments = article.version.client_comments;
 
   return (
     <Card withBorder radius="md" padding="lg" className="cv-panel-card" component="section" aria-labelledby="cv-review-title" data-testid="review-panel">

@@ -1,9 +1,17 @@
-import { assetUrl, coverImage, isVersionId, readingMinutes, reviewState, withoutRepeatedTitle, wordCount } from './article';
+import { assetUrl, coverImage, isVersionId, readingMinutes, reviewState, staleMessageKey, withoutRepeatedTitle, wordCount } from './article';
 import { sanitizeArticleHtml } from '@citable/shared/article-html';
 
 const page = { id: 1, name: 'P', url: 'u', hide_cover_image_from_preview: false, hide_revisions_texts_from_preview: false };
 
 describe('article rules', () => {
+  it('says what happened when a review action was refused because the version moved (invalid_transition details)', () => {
+    expect(staleMessageKey('approve', 'approved')).toBe('toast.staleApproved');
+    expect(staleMessageKey('sendForRevision', 'approved')).toBe('toast.staleJustApproved');
+    expect(staleMessageKey('approve', 'in_revision')).toBe('toast.staleInRevision');
+    expect(staleMessageKey('cancelApproval', 'draft')).toBe('toast.staleDraft');
+    expect(staleMessageKey('cancelRevision', undefined)).toBe('toast.stale');
+  });
+
   it('accepts only uuids as version ids', () => {
     expect(isVersionId('00000000-0000-4000-8000-00000000d3e0')).toBe(true);
     expect(isVersionId('00000000-0000-4000-8000-00000000D3E0')).toBe(true);

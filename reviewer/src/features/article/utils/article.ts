@@ -58,3 +58,15 @@ export function formatDate(iso: string, lng: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
+
+/**
+ * The toast of a review action refused because the version moved meanwhile (another tab, another
+ * person): hint 'invalid_transition', the state the server found in the error's details
+ * (migration 20261130000400: 'approved', 'in_revision', 'draft').
+ */
+export function staleMessageKey(action: 'sendForRevision' | 'cancelRevision' | 'approve' | 'cancelApproval', foundState: string | undefined): string {
+  if (foundState === 'approved') return action === 'sendForRevision' ? 'toast.staleJustApproved' : 'toast.staleApproved';
+  if (foundState === 'in_revision') return 'toast.staleInRevision';
+  if (foundState === 'draft') return 'toast.staleDraft';
+  return 'toast.stale';
+}

@@ -1,7 +1,7 @@
 import '../i18n';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Anchor, Badge, Box, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconGitCompare, IconPlus, IconX } from '@tabler/icons-react';
+import { IconGitCompare, IconPlus, IconSend, IconX } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -23,6 +23,10 @@ import { useSaveVersionEdit } from '../api/saveVersionEdit';
 import { usePageBrief } from '../api/pageBrief';
 import { useDeleteVersion, useVersion, useVersions, type VersionSummary } from '../api/versions';
 import { useVersionScore } from '../hooks/useVersionScore';
+import { useSendVersionToClient, useSiteClient, useVersionSends } from '../api/versionSends';
+import { sendsOfVersion, viewLink } from '../utils/sends';
+import { SendToClientModal } from './SendToClientModal';
+import { VersionSendsPanel } from './VersionSendsPanel';
 import {
   activeAfterDelete,
   activeVersionOf,
@@ -105,6 +109,12 @@ export function PageVersionsPage() {
   const saveEdit = useSaveVersionEdit(pageId ?? 0);
   const modify = useRequestModification(pageId ?? 0);
   const createVersion = useCreatePageVersion(pageId ?? 0);
+
+  // "Send to client": the site's client, the page's sends (polled while one is queued), the send itself
+  const [sendOpen, setSendOpen] = useState(false);
+  const siteClient = useSiteClient(pageOk ? header.data.site : null, sendOpen);
+  const sends = useVersionSends(pageOk ? pageId : null);
+  const sendToClient = useSendVersionToClient(pageId ?? 0, siteId ?? 0);
 
   const dateFormat = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
@@ -335,6 +345,22 @@ export function PageVersionsPage() {
   }
 
   const activeState = active ? reviewState(active) : null;
+  const versionDateOf = (versionId: string) => {
+    const version = list.find((v) => v.id === versionId);
+    return version ? formatDate(version.created_date) : null;
+  };
+  const sendButton = active && !missing && (
+    <Button
+      variant="filled"
+      color="indigo"
+      leftSection={<IconSend size={16} aria-hidden />}
+      onClick={() => setSendOpen(true)}
+      aria-label={t('send.buttonLabel', { date: formatDate(active.created_date) })}
+      data-testid="send-to-client"
+    >
+      {t('send.button')}
+    </Button>
+  );
 
   return (
     <ScreenContainer data-testid="page-versions-screen">
@@ -412,6 +438,8 @@ export function PageVersionsPage() {
 
             {active && !missing && <ScorePanel score={versionScore.score} source={versionScore.source} />}
 
+            <VersionSendsPanel sends={sends} formatDate={formatDate} versionDate={versionDateOf} />
+
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
               <PageActionsList
                 pageId={page.id}
@@ -450,7 +478,10 @@ export function PageVersionsPage() {
                     </Group>
                   )}
                 </Stack>
-                {compareButton}
+                <Group gap="xs">
+                  {sendButton}
+                  {compareButton}
+                </Group>
               </Group>
               {viewerBody}
             </Paper>
@@ -461,6 +492,25 @@ export function PageVersionsPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+
+      {active && (
+        <SendToClientModal
+          opened={sendOpen}
+          onClose={() => setSendOpen(false)}
+          versionDate={formatDate(active.created_date)}
+          link={viewLink(window.location.origin, active.id)}
+          client={siteClient.data}
+          clientPending={siteClient.isPending || siteClient.isFetching}
+          sentCount={sendsOfVersion(sends.data ?? [], active.id)}
+          isSending={sendToClient.isPending}
+          onSend={async ({ email, name }) => {
+            const sent = await sendToClient.mutateAsync({ versionId: active.id, email, name });
+            setSendOpen(false);
+            showToast({ color: 'teal', title: t('send.success'), message: t('send.successText', { email: sent.to_email }) });
+            return sent;
+          }}
+        />
+      )}
 
       <RunConfirmModal
         opened={isConfirmingCreate}

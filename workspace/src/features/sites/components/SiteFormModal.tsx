@@ -28,8 +28,10 @@ import { LogoUploadError, useSaveSite } from '../api/saveSite';
 import {
   emptySiteForm,
   formToPayload,
+  isValidEmail,
   isValidSiteUrl,
   languageChoice,
+  CLIENT_NAME_MAX,
   siteToForm,
   SERPS_MAX,
   SERPS_MIN,
@@ -121,6 +123,8 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
     initialValues: site ? siteToForm(site) : emptySiteForm(),
     validate: {
       url: (value) => (value.trim() === '' ? t('form.urlRequired') : isValidSiteUrl(value) ? null : t('form.urlInvalid')),
+      client_email: (value) => (value.trim() === '' || isValidEmail(value) ? null : t('form.clientEmailInvalid')),
+      client_name: (value) => (value.trim().length > CLIENT_NAME_MAX ? t('form.clientNameTooLong', { max: CLIENT_NAME_MAX }) : null),
     },
   });
 
@@ -222,6 +226,21 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
               {...form.getInputProps('url')}
             />
             <TextInput label={t('form.name')} description={t('form.nameHint')} {...form.getInputProps('name')} />
+          </Section>
+
+          <Divider />
+          <Section title={t('form.sections.client')} hint={t('form.sections.clientHint')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={t('form.clientName')} autoComplete="off" maxLength={CLIENT_NAME_MAX} data-testid="client-name" {...form.getInputProps('client_name')} />
+              <TextInput
+                label={t('form.clientEmail')}
+                description={t('form.clientEmailHint')}
+                type="email"
+                autoComplete="off"
+                data-testid="client-email"
+                {...form.getInputProps('client_email')}
+              />
+            </SimpleGrid>
           </Section>
 
           <Divider />

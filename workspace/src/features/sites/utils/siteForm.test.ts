@@ -2,6 +2,7 @@ import {
   clamp,
   emptySiteForm,
   formToPayload,
+  isValidEmail,
   isValidSiteUrl,
   languageChoice,
   logoObjectPath,
@@ -145,5 +146,18 @@ describe('localizedName', () => {
   it('keeps the table’s name without a code, or for a code the browser cannot name', () => {
     expect(localizedName('region', null, 'Atlantis', 'fr')).toBe('Atlantis');
     expect(localizedName('language', 'zz', 'Zzish', 'fr')).toBe('Zzish');
+  });
+});
+
+describe("the site's client", () => {
+  it('accepts e-mail addresses as the database does, and an empty one (no client yet)', () => {
+    for (const ok of ['claire@client.fr', ' a.b+c@sous.domaine.example ', 'x@bounce.invalid']) expect(isValidEmail(ok)).toBe(true);
+    for (const bad of ['', 'pas-une-adresse', 'a@b', 'deux mots@x.fr', '@x.fr', `${'a'.repeat(320)}@x.fr`]) expect(isValidEmail(bad)).toBe(false);
+  });
+
+  it('stores the trimmed name and e-mail, or null when empty, and reads them back', () => {
+    const values = { ...emptySiteForm(), url: 'https://a.fr', client_name: '  Claire Dupont ', client_email: ' claire@client.fr ' };
+    expect(formToPayload(values)).toMatchObject({ client_name: 'Claire Dupont', client_email: 'claire@client.fr' });
+    expect(formToPayload({ ...values, client_name: ' ', client_email: '' })).toMatchObject({ client_name: null, client_email: null });
   });
 });

@@ -48,6 +48,9 @@ export interface SiteFormValues {
   default_type_page_post: string;
   default_status: SiteStatus;
   auto_publish_image: boolean;
+  /** the site's client: who receives the review links ("Send to client", docs/operator-desk.md) */
+  client_name: string;
+  client_email: string;
 }
 
 export function emptySiteForm(): SiteFormValues {
@@ -71,6 +74,8 @@ export function emptySiteForm(): SiteFormValues {
     default_type_page_post: SITE_DEFAULTS.default_type_page_post,
     default_status: SITE_DEFAULTS.default_status,
     auto_publish_image: false,
+    client_name: '',
+    client_email: '',
   };
 }
 
@@ -99,6 +104,8 @@ export function siteToForm(site: Site): SiteFormValues {
       ? (site.default_status as SiteStatus)
       : SITE_DEFAULTS.default_status,
     auto_publish_image: site.auto_publish_image,
+    client_name: site.client_name ?? '',
+    client_email: site.client_email ?? '',
   };
 }
 
@@ -118,6 +125,9 @@ export function isValidSiteUrl(value: string): boolean {
     return false;
   }
 }
+
+export const CLIENT_NAME_MAX = 200;
+export { isValidEmail } from '../../../utils/email';
 
 /** Numeric inputs fall back to 0 when not numeric (spec §5); integers only. */
 export function toNumber(value: number | string | null | undefined): number {
@@ -161,6 +171,8 @@ export function formToPayload(values: SiteFormValues): Omit<SiteInsert, 'image_l
     default_type_page_post: textOrNull(values.default_type_page_post),
     default_status: values.default_status,
     auto_publish_image: values.auto_publish_image,
+    client_name: values.client_name.trim() === '' ? null : values.client_name.trim(),
+    client_email: values.client_email.trim() === '' ? null : values.client_email.trim(),
   };
 }
 
