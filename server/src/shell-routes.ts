@@ -6,7 +6,7 @@
 /** Exact paths of the shell's own pages. */
 export const SHELL_PATHS: readonly string[] = ['/auth', '/auth/update-password', '/login', '/signup', '/profile', '/settings'];
 /** Areas mounted on remotes: the entry point and everything under it. */
-export const AREA_PREFIXES: readonly string[] = ['/dashboard', '/sites', '/tone-articles', '/view'];
+export const AREA_PREFIXES: readonly string[] = ['/dashboard', '/sites', '/tone-articles', '/articles', '/inbox', '/view'];
 
 /** @param pathname a decoded URL path */
 export function isShellRoute(pathname: string): boolean {

@@ -115,9 +115,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       serviceRoleKey: str(env.SUPABASE_SERVICE_ROLE_KEY),
       jwtSecret: str(env.JWT_SECRET) ?? DEFAULT_JWT_SECRET,
     },
-    // The app's public URL (the shell): links in e-mails, e.g. the client's /view link. Default: the
-    // shell's SITE_URL, else the shell of `npm start` (SHELL_PORT, 3000).
-    appUrl: (str(env.APP_URL) ?? str(env.SITE_URL) ?? `http://localhost:${str(env.SHELL_PORT) ?? '3000'}`).replace(/\/+$/, ''),
     mail: {
       smtpUrl,
       // The local mailbox needs no address; real SMTP does.
