@@ -55,7 +55,7 @@ alter table public.pages
   add column wordpress_link text check (wordpress_link is null or length(wordpress_link) <= 2048),
   add column wordpress_status text check (wordpress_status is null or length(wordpress_status) <= 40),
   add column wordpress_published_at timestamptz,
-  add column wordpress_version uuid references public.pages_versions (id) on delete set null,
+  add column wordpress_version uuid, -- no foreign key: a second pages<->pages_versions relationship would make PostgREST embeds ambiguous (PGRST201)
   -- the featured image uploaded to WordPress and the cover (image_url) it came from: not uploaded again
   add column wordpress_media_id bigint check (wordpress_media_id is null or wordpress_media_id > 0),
   add column wordpress_media_source text check (wordpress_media_source is null or length(wordpress_media_source) <= 2048);
