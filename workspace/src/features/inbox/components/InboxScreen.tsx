@@ -147,7 +147,7 @@ function StaffOnly() {
   const { t } = useTranslation(NS);
   return (
     <ScreenContainer data-testid="inbox-staff-only">
-      <Paper withBorder p="xl" radius="md" maw={640}>
+      <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="md" maw={640}>
         <Stack gap="sm" align="flex-start">
           <IconLock size={28} aria-hidden color="var(--mantine-color-gray-7)" />
           <Title order={1} size="h2">
@@ -609,7 +609,7 @@ function MessageItem({ row, changedByName, busy, onReply, onStatus }: MessageIte
           </Text>
           {/* about four lines, then "Lire la suite" (shown only when the text is longer: Spoiler measures it) */}
           <Spoiler maxHeight={88} showLabel={t('readMore')} hideLabel={t('readLess')} styles={{ control: { fontSize: 'var(--mantine-font-size-sm)' } }}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text size="sm" lh="22px" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {row.message}
             </Text>
           </Spoiler>
