@@ -13,6 +13,7 @@ import {
   Paper,
   SegmentedControl,
   SimpleGrid,
+  Spoiler,
   Stack,
   Tabs,
   Text,
@@ -146,7 +147,7 @@ function StaffOnly() {
   const { t } = useTranslation(NS);
   return (
     <ScreenContainer data-testid="inbox-staff-only">
-      <Paper withBorder p="xl" radius="md" maw={640}>
+      <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="md" maw={640}>
         <Stack gap="sm" align="flex-start">
           <IconLock size={28} aria-hidden color="var(--mantine-color-gray-7)" />
           <Title order={1} size="h2">
@@ -595,9 +596,6 @@ function MessageItem({ row, changedByName, busy, onReply, onStatus }: MessageIte
   const dates = useDates();
   const reply = useMemo(() => messageReply(row, dates), [row, dates]);
   const isMobile = useIsMobile();
-  const [expanded, setExpanded] = useState(false);
-  const long = row.message.length > 280 || row.message.split('\n').length > 4;
-  const textId = `inbox-message-${row.id}`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="inbox-message" data-message-id={row.id} data-state={row.status}>
       <Stack gap="sm">
@@ -609,14 +607,12 @@ function MessageItem({ row, changedByName, busy, onReply, onStatus }: MessageIte
               &lt;{row.email}&gt;
             </Text>
           </Text>
-          <Text id={textId} size="sm" lineClamp={expanded ? undefined : 4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {row.message}
-          </Text>
-          {long && (
-            <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded} aria-controls={textId} style={{ alignSelf: 'flex-start' }}>
-              {expanded ? t('readLess') : t('readMore')}
-            </Anchor>
-          )}
+          {/* about four lines, then "Lire la suite" (shown only when the text is longer: Spoiler measures it) */}
+          <Spoiler maxHeight={88} showLabel={t('readMore')} hideLabel={t('readLess')} styles={{ control: { fontSize: 'var(--mantine-font-size-sm)' } }}>
+            <Text size="sm" lh="22px" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {row.message}
+            </Text>
+          </Spoiler>
           {changedByName && row.status_changed_at && row.status !== 'new' && (
             <Text size="sm" c="gray.8">
               {t('changedBy', { state: t(`badge.messages.${row.status}`), name: changedByName, when: dates.relative(row.status_changed_at) })}
