@@ -53,7 +53,8 @@ test.describe.serial('notifications: the bell and the e-mail setting', () => {
 
     // the client approves the other version: coming back to the tab refetches at once
     await asClient(request, 'approve_version', { p_version_id: versions[1] });
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    // (TanStack Query listens on window)
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await expect(bell(page)).toHaveAccessibleName('Notifications (2 non lues)', { timeout: 10_000 });
 
     await bell(page).click();

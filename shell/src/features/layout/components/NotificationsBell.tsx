@@ -175,7 +175,13 @@ export function NotificationsPanel({ onNavigate }: { onNavigate?: () => void }) 
           {t('notifications.title')}
         </Title>
         {data && data.latest.length > 0 && (
-          <Button variant="subtle" size="compact-sm" onClick={() => markRead(null)} disabled={unread === 0 || mark.isPending}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => markRead(null)}
+            disabled={unread === 0 || mark.isPending}
+            style={{ flexShrink: 0 }}
+          >
             {t('bell.markAllRead')}
           </Button>
         )}
