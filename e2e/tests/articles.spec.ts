@@ -86,7 +86,8 @@ test.describe.serial('where work stands: the Articles screen, the review column,
     await expect(items.first().getByTestId('work-site')).toHaveText('Rénov’Habitat');
     await expect(page.locator('[data-testid="work-item"][data-reason="failed"] [data-testid="work-error"]')).toContainText('Le modèle de langue ne répond pas');
     await expect(page.getByRole('radio', { name: 'Tout (4)' })).toBeChecked();
-    await expect(page.getByRole('radio', { name: 'Révision demandée (1)' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Révision demandée (1)' })).not.toBeChecked();
+    await expect(page.getByText('Révision demandée (1)')).toBeVisible();
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
     await saveScreenshots(page, 'articles', { folder: 'screens', settle: true });
 
@@ -102,18 +103,18 @@ test.describe.serial('where work stands: the Articles screen, the review column,
     );
 
     // "Mark as published": the approved article leaves the list, its page remembers it
-    await page.getByRole('radio', { name: /^Approuvé, à publier/ }).click();
+    await page.locator('label', { hasText: /^Approuvé, à publier/ }).click();
     await page.getByRole('button', { name: `Marquer comme publié – ${names.approved}` }).click();
     await expect(page.getByText('Article marqué comme publié')).toBeVisible();
     await expect(page.getByTestId('articles-empty')).toContainText('Rien dans cette catégorie pour l’instant.');
-    await expect(page.getByRole('radio', { name: 'Tout (3)' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Tout (3)' })).toBeAttached();
     const [published] = await rest<Json[]>(request, s.token, 'GET', `pages?id=eq.${pages.approved}&select=published_at,review_state`);
     expect(published.review_state).toBe('approved');
     expect(published.published_at).not.toBeNull();
     await closeToasts(page);
 
     // the page name opens the versions screen
-    await page.getByRole('radio', { name: /^Tout/ }).click();
+    await page.locator('label', { hasText: /^Tout/ }).click();
     await page.getByRole('link', { name: names.revision, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/sites/${s.siteId}/pages/${pages.revision}/page-versions`));
   });
@@ -132,7 +133,7 @@ test.describe.serial('where work stands: the Articles screen, the review column,
     await expect(stateOf('empty')).toHaveText('Aucune version');
     await expect(page.getByRole('columnheader', { name: 'Relecture' })).toBeVisible();
 
-    await page.getByRole('textbox', { name: 'État de relecture' }).click();
+    await page.getByTestId('review-filter').click();
     await page.getByRole('option', { name: 'En révision' }).click();
     await expect(page).toHaveURL(/review=revision/);
     await expect(rows).toHaveCount(1);
@@ -140,12 +141,12 @@ test.describe.serial('where work stands: the Articles screen, the review column,
     await expect(page.getByTestId('pages-range')).toHaveText('1-1 sur 1');
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
 
-    await page.getByRole('textbox', { name: 'État de relecture' }).click();
+    await page.getByTestId('review-filter').click();
     await page.getByRole('option', { name: 'Aucune version' }).click();
     await expect(rows).toHaveCount(2);
     // both without a version, the newer page first
     await expect(rows.getByTestId('page-name')).toHaveText([names.empty, names.failed]);
-    await page.getByRole('textbox', { name: 'État de relecture' }).click();
+    await page.getByTestId('review-filter').click();
     await page.getByRole('option', { name: 'Tous les états de relecture' }).click();
     await expect(rows).toHaveCount(5);
     await saveScreenshots(page, 'pages-review-state', { folder: 'screens', settle: true });

@@ -80,7 +80,7 @@ function ItemAction({ item, fullWidth }: { item: WorkItem; fullWidth?: boolean }
       }
     };
     return (
-      <Button {...common} variant="filled" color="teal.8" loading={publish.isPending} onClick={() => void markPublished()} aria-label={named('markPublished')}>
+      <Button {...common} variant="filled" color="teal.9" loading={publish.isPending} onClick={() => void markPublished()} aria-label={named('markPublished')}>
         {label('markPublished')}
       </Button>
     );

@@ -214,7 +214,7 @@ export function PagesListPage() {
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
       ) : (
-        <Table.ScrollContainer minWidth={isPhone ? 880 : 1180} type="native" style={{ position: 'relative' }}>
+        <Table.ScrollContainer minWidth={isPhone ? 880 : 1060} type="native" style={{ position: 'relative' }}>
           <Table
             verticalSpacing="xs"
             highlightOnHover
@@ -305,7 +305,7 @@ export function PagesListPage() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <ScoreBadge score={row.content_score} testId="page-score" compact />
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: 260 }} visibleFrom="sm">
+                    <Table.Td style={{ maxWidth: 170 }} visibleFrom="sm">
                       <Text size="sm" c="gray.7" truncate="end" title={row.url} data-testid="page-url">
                         {row.url}
                       </Text>
