@@ -352,7 +352,7 @@ export function PageVersionsPage() {
   const sendButton = active && !missing && (
     <Button
       variant="filled"
-      color="indigo"
+      color="indigo.8"
       leftSection={<IconSend size={16} aria-hidden />}
       onClick={() => setSendOpen(true)}
       aria-label={t('send.buttonLabel', { date: formatDate(active.created_date) })}
