@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FullConfig } from '@playwright/test';
-import { freePorts } from '../scripts/lib/free-port.cjs';
+import { freePorts } from '@citable/supabase-local/free-port';
 import { ROOT, distOf, startPlatform, type AppName } from './support/platform';
 
 interface BackendStack {

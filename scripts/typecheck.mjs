@@ -11,9 +11,10 @@ import { runToEnd } from './lib/proc.mjs';
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = require.resolve('typescript/bin/tsc');
-// supabase-local (the stand-in) is plain JavaScript checked with checkJs strict.
+// supabase-local (the stand-in) is plain JavaScript checked with checkJs strict; e2e is the Playwright
+// specs and their support code (run by Playwright's own transform, which does not type-check).
 // shared/engine is built to shared/dist/engine (CommonJS + declarations) for the worker, before it.
-const projects = ['shared', 'shared/tsconfig.engine.json', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server', 'supabase-local'];
+const projects = ['shared', 'shared/tsconfig.engine.json', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server', 'supabase-local', 'e2e'];
 
 let failed = [];
 for (const project of projects) {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { test, expect } from '../fixtures';
+import { test, expect, type PlatformUrls } from '../fixtures';
 import { distOf, startAppServer, type AppServerHandle } from '../support/platform';
 import { buildRemote, copyRemote, type RemoteBuild } from '../support/remote-build';
 import { createConfirmedUser, signIn } from '../support/users';
@@ -77,7 +77,7 @@ test.describe('a remote released alone next to an unrebuilt shell', () => {
     for (const build of [v2, v3]) if (build) fs.rmSync(build.dir, { recursive: true, force: true });
   });
 
-  async function shellWith(workspaceDist: string, port: number, platformUrls: Record<string, string>) {
+  async function shellWith(workspaceDist: string, port: number, platformUrls: Pick<PlatformUrls, 'marketing' | 'reviewer'>) {
     const workspace = await startAppServer({ app: 'workspace', distDir: workspaceDist, port: 0 });
     servers.push(workspace);
     const shell = await startAppServer({

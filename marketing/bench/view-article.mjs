@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { freePorts } from '../../scripts/lib/free-port.cjs';
+import { freePorts } from '@citable/supabase-local/free-port';
 import { buildServer } from '../../scripts/lib/server-build.mjs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 

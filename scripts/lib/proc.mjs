@@ -48,11 +48,15 @@ export function waitForLine(child, pattern, timeoutMs = 120_000) {
   });
 }
 
-/** Runs a command to completion with prefixed logs (each line also to `onLine`); rejects on a non-zero exit. */
-export function runToEnd(name, command, args, { onLine, ...options } = {}) {
+/**
+ * Runs a command to completion with prefixed logs (each line also to `onLine`; `onSpawn` gets the
+ * child, e.g. to stop it); rejects on a non-zero exit.
+ */
+export function runToEnd(name, command, args, { onLine, onSpawn, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = run(name, command, args, options);
     if (onLine) child.onLine(onLine);
+    if (onSpawn) onSpawn(child);
     child.once('error', reject);
     child.once('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${name}: ${[command, ...args].join(' ')} failed (${signal ?? code})`)),

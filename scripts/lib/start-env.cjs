@@ -1,6 +1,6 @@
 // The environment `npm start` / `npm run dev` give their children, from the user's environment:
 // every port resolved, the URLs the apps need, and a backend that accepts the apps at those ports.
-const { freePort } = require('./free-port.cjs');
+const { freePort } = require('@citable/supabase-local/free-port');
 const { APPS, REMOTES, portOf } = require('@citable/server/ports');
 
 const SERVICES = [...APPS, 'backend'];

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../../scripts/lib/free-port.cjs';
+import { freePort } from './free-port.cjs';
 
 export const POSTGREST_VERSION = '12.0.2';
 

@@ -29,7 +29,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { freePorts } from '../../scripts/lib/free-port.cjs';
+import { freePorts } from '@citable/supabase-local/free-port';
 import { buildServer } from '../../scripts/lib/server-build.mjs';
 import os from 'node:os';
 import path from 'node:path';

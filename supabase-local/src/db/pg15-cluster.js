@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../../../scripts/lib/free-port.cjs';
+import { freePort } from '../free-port.cjs';
 
 const run = promisify(execFile);
 

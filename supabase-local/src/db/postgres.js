@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from '../../../scripts/lib/free-port.cjs';
+import { freePort } from '../free-port.cjs';
 
 /** The fixed password of the `postgres` superuser of data folders made by older versions. */
 export const DEFAULT_LOCAL_POSTGRES_PASSWORD = 'citable-local-postgres';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
 import { authenticatorUrl } from '@citable/worker/db/migrate.js';
-import { freePort } from '../../../scripts/lib/free-port.cjs';
+import { freePort } from '../../src/free-port.cjs';
 import { DEMO_ARTICLE_VERSION, DEMO_USER, startSeededDatabase } from './helpers.js';
 import { waitFor } from '../wait.js';
 

@@ -1,4 +1,4 @@
-// A free TCP port, for the scripts, benches and e2e setup that must tell one process where
+// A free TCP port (`@citable/supabase-local/free-port`): for the stand-in's own servers, and for the scripts, benches and e2e setup that must tell one process where
 // another will listen before it starts (an app's origin for the backend's CORS list, say).
 // Where the listening server itself can be handed port 0, do that instead: no race.
 const net = require('node:net');
