@@ -50,36 +50,34 @@ export function WordPressSection({ siteId }: { siteId: number }) {
 
   return (
     <Paper ref={sectionRef} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" id="wordpress" aria-labelledby={`${bodyId}-title`} data-testid="wordpress-section" style={READABLE}>
-      <UnstyledButton
-        onClick={() => setOpened((v) => !v)}
-        aria-expanded={opened}
-        aria-controls={bodyId}
-        w="100%"
-        data-testid="wordpress-toggle"
-        style={{ borderRadius: 4 }}
-      >
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        {/* the accordion pattern: the heading holds the button that folds the section */}
+        <Title order={2} size="h4" id={`${bodyId}-title`} style={{ flex: '1 1 auto' }}>
+          <UnstyledButton
+            onClick={() => setOpened((v) => !v)}
+            aria-expanded={opened}
+            aria-controls={bodyId}
+            data-testid="wordpress-toggle"
+            style={{ borderRadius: 4, font: 'inherit', display: 'inline-flex', alignItems: 'center', gap: 8, minHeight: 32 }}
+          >
             {opened ? <IconChevronDown size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
             <IconBrandWordpress size={22} aria-hidden color="var(--mantine-color-indigo-7)" />
-            <Title order={2} size="h4" id={`${bodyId}-title`}>
-              {t('section.title')}
-            </Title>
-          </Group>
-          {connection.isSuccess && (
-            <Badge
-              variant="outline"
-              color={STATE_COLOR[state]}
-              styles={{ label: { color: `var(--mantine-color-${STATE_COLOR[state]}-9)` } }}
-              leftSection={state === 'testing' ? <Loader size={10} color="blue" /> : undefined}
-              data-testid="wordpress-state"
-              data-state={state}
-            >
-              {t(`section.status.${state}`)}
-            </Badge>
-          )}
-        </Group>
-      </UnstyledButton>
+            {t('section.title')}
+          </UnstyledButton>
+        </Title>
+        {connection.isSuccess && (
+          <Badge
+            variant="outline"
+            color={STATE_COLOR[state]}
+            styles={{ label: { color: `var(--mantine-color-${STATE_COLOR[state]}-9)` } }}
+            leftSection={state === 'testing' ? <Loader size={10} color="blue" /> : undefined}
+            data-testid="wordpress-state"
+            data-state={state}
+          >
+            {t(`section.status.${state}`)}
+          </Badge>
+        )}
+      </Group>
       <Collapse expanded={opened} id={bodyId}>
         <Stack gap="md" mt="md">
           <Text size="sm" c="gray.7">
