@@ -134,7 +134,7 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
         {hasConnection && connected === 'failed' && (
           <Text size="sm" c="red.8" data-testid="wordpress-connection-failed">
             {t('publish.connectionFailed')}{' '}
-            <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" c="red.9" td="underline">
+            <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" c="dark.8" td="underline">
               {t('publish.connectLink')}
             </Anchor>
           </Text>
@@ -179,7 +179,7 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
           <Alert color="red" variant="light" role="alert" data-testid="wordpress-publish-refusal">
             <Text size="sm">{refusal.text}</Text>
             {refusal.hint === 'no_wordpress_connection' && (
-              <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" c="red.9" td="underline">
+              <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" c="dark.8" td="underline">
                 {t('publish.connectLink')}
               </Anchor>
             )}

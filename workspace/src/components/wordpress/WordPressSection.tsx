@@ -26,6 +26,9 @@ export const WORDPRESS_ANCHOR = '#wordpress';
 /** Mantine's dimmed grey is under 4.5:1 on white: a darker grey for descriptions (WCAG AA). */
 const READABLE = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' } as CSSProperties;
 
+/** Alert titles and links on the light tints: dark text (Mantine's light-variant colour is under AA there). */
+const ON_TINT = { title: { color: 'var(--mantine-color-dark-8)' } };
+
 const STATE_COLOR: Record<ConnectionState, string> = { none: 'gray', testing: 'blue', ok: 'teal', failed: 'red', error: 'red' };
 
 export function WordPressSection({ siteId }: { siteId: number }) {
@@ -119,7 +122,7 @@ function ConnectionBody({ siteId, connection }: { siteId: number; connection: Wo
     <>
       <ConnectionStatus connection={connection} />
       {notConfigured && (
-        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} title={t('section.notConfiguredTitle')} data-testid="wordpress-not-configured">
+        <Alert color="yellow" variant="light" styles={ON_TINT} icon={<IconInfoCircle size={18} />} title={t('section.notConfiguredTitle')} data-testid="wordpress-not-configured">
           <Text size="sm">{t('section.notConfigured')}</Text>
         </Alert>
       )}
@@ -127,7 +130,7 @@ function ConnectionBody({ siteId, connection }: { siteId: number; connection: Wo
       {!notConfigured && <ConnectionForm key={connection?.updated_at ?? 'new'} siteId={siteId} connection={connection} />}
       {connection && (
         <Group>
-          <Button variant="subtle" color="red.8" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setIsDeleting(true)} data-testid="wordpress-delete">
+          <Button variant="subtle" color="red" c="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setIsDeleting(true)} data-testid="wordpress-delete">
             {t('form.delete')}
           </Button>
         </Group>
@@ -306,7 +309,7 @@ function ConnectionStatus({ connection }: { connection: WordPressConnection | nu
   if (state === 'failed') {
     const failure = failureKey(connection.test_status);
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('test.failedTitle')} data-testid="wordpress-test-failed" data-code={connection.test_status ?? ''}>
+      <Alert color="red" styles={ON_TINT} icon={<IconAlertCircle size={18} />} title={t('test.failedTitle')} data-testid="wordpress-test-failed" data-code={connection.test_status ?? ''}>
         <Text size="sm" data-testid="wordpress-failure">
           {t(failure.key, failure.params)}
         </Text>
@@ -319,7 +322,7 @@ function ConnectionStatus({ connection }: { connection: WordPressConnection | nu
     );
   }
   return (
-    <Alert color="teal" icon={<IconCheck size={18} />} title={t('test.okTitle')} data-testid="wordpress-test-ok">
+    <Alert color="teal" styles={ON_TINT} icon={<IconCheck size={18} />} title={t('test.okTitle')} data-testid="wordpress-test-ok">
       <FoundDetails found={connection.found ?? {}} url={connection.wp_url} />
       {tested && (
         <Text size="xs" c="gray.8" mt={6}>
@@ -362,7 +365,7 @@ function FoundDetails({ found, url }: { found: ConnectionFound; url: string | nu
             <>
               {' '}
               (
-              <Anchor href={found.siteUrl || url || undefined} target="_blank" rel="noopener noreferrer" size="sm" c="teal.9" td="underline">
+              <Anchor href={found.siteUrl || url || undefined} target="_blank" rel="noopener noreferrer" size="sm" c="dark.8" td="underline">
                 {found.siteUrl || url}
               </Anchor>
               )
