@@ -146,7 +146,7 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
         )}
         {target && hasConnection && (!shownVersion || shownVersion.approved) && (
           <Text size="sm" c="gray.7" data-testid="wordpress-target">
-            {t('publish.willPublish', { date: formatDate(target.created_date) })}
+            {t(page.data.wordpress_version === target.id ? 'publish.upToDate' : 'publish.willPublish', { date: formatDate(target.created_date) })}
           </Text>
         )}
         <Group gap="sm" align="center">
