@@ -112,7 +112,7 @@ async function main() {
     // Publishing to WordPress out of the box with the local backend: a development WORDPRESS_SECRET_KEY
     // made once into DATA_DIR (never with DATABASE_URL or NODE_ENV=production: production sets its own)
     const { env: workerEnv, devKey } = withDevWordPressKey(env, { root: ROOT });
-    if (devKey) log(`worker: WORDPRESS_SECRET_KEY not set: a development key ${devKey.created ? 'made into' : 'read from'} ${path.relative(ROOT, devKey.file) || devKey.file} (local use only; production sets its own)`);
+    if (devKey) log(`worker: WORDPRESS_SECRET_KEY not set: a development key ${devKey.created ? 'made into' : 'read from'} ${path.relative(ROOT, devKey.file).startsWith('..') ? devKey.file : path.relative(ROOT, devKey.file)} (local use only; production sets its own)`);
     else if (!env.WORDPRESS_SECRET_KEY) log('worker: WORDPRESS_SECRET_KEY not set: publishing to WordPress is off');
     startSupervised('worker', () => run('worker', process.execPath, [workerCli], { cwd: ROOT, env: workerEnv }), /Worker .* ready/, 60_000).catch(
       (error) => log(`worker: ${error instanceof Error ? error.message : error} (restarted with backoff)`),
