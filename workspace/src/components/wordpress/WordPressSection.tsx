@@ -122,7 +122,7 @@ function ConnectionBody({ siteId, connection }: { siteId: number; connection: Wo
     <>
       <ConnectionStatus connection={connection} />
       {notConfigured && (
-        <Alert color="yellow" variant="light" styles={ON_TINT} icon={<IconInfoCircle size={18} />} title={t('section.notConfiguredTitle')} data-testid="wordpress-not-configured">
+        <Alert color="yellow" variant="light" role="status" styles={ON_TINT} icon={<IconInfoCircle size={18} />} title={t('section.notConfiguredTitle')} data-testid="wordpress-not-configured">
           <Text size="sm">{t('section.notConfigured')}</Text>
         </Alert>
       )}
