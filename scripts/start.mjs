@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 const { APPS, REMOTES } = require('@citable/server/ports');
 const { supervise, stopGroup } = require('./lib/supervisor.cjs');
 const { jobCount, runPool } = require('./lib/pool.cjs');
-const { appsEnv, backendEnv, resolveAnyPorts, withLocalAnonKey } = require('./lib/start-env.cjs');
+const { appsEnv, backendEnv, resolveAnyPorts, withDevWordPressKey, withLocalAnonKey } = require('./lib/start-env.cjs');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isDev = process.argv.includes('--dev');
@@ -153,7 +153,12 @@ async function startBackendSide(env) {
   const haveDatabase = withBackend || Boolean(process.env.DATABASE_URL);
   if (!haveDatabase) log('worker: not started (SKIP_BACKEND without DATABASE_URL: run `npm run worker` where the database is)');
   else if (fs.existsSync(workerCli) && !process.env.SKIP_WORKER && !stopping) {
-    startSupervised('worker', () => run('worker', process.execPath, [workerCli], { cwd: ROOT, env }), /Worker .* ready/, 60_000).catch(
+    // Publishing to WordPress out of the box with the local backend: a development WORDPRESS_SECRET_KEY
+    // made once into DATA_DIR (never with DATABASE_URL or NODE_ENV=production: production sets its own)
+    const { env: workerEnv, devKey } = withDevWordPressKey(env, { root: ROOT });
+    if (devKey) log(`worker: WORDPRESS_SECRET_KEY not set: a development key ${devKey.created ? 'made into' : 'read from'} ${path.relative(ROOT, devKey.file).startsWith('..') ? devKey.file : path.relative(ROOT, devKey.file)} (local use only; production sets its own)`);
+    else if (!env.WORDPRESS_SECRET_KEY) log('worker: WORDPRESS_SECRET_KEY not set: publishing to WordPress is off');
+    startSupervised('worker', () => run('worker', process.execPath, [workerCli], { cwd: ROOT, env: workerEnv }), /Worker .* ready/, 60_000).catch(
       (error) => log(`worker: ${error instanceof Error ? error.message : error} (restarted with backoff)`),
     );
   }

@@ -1,5 +1,8 @@
 // The environment `npm start` / `npm run dev` give their children, from the user's environment:
 // every port resolved, the URLs the apps need, and a backend that accepts the apps at those ports.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
 const { freePort } = require('@citable/supabase-local/free-port');
 const { APPS, REMOTES, portOf } = require('@citable/server/ports');
 
@@ -90,4 +93,48 @@ async function withLocalAnonKey(env, mint) {
   return { ...env, SUPABASE_ANON_KEY: anonKey };
 }
 
-module.exports = { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts, withLocalAnonKey };
+/** Where `npm start` keeps the development WORDPRESS_SECRET_KEY (DATA_DIR, as the backend and the worker read it). */
+const DEV_WORDPRESS_KEY_FILE = 'wordpress-dev-secret.key';
+
+/**
+ * A development WORDPRESS_SECRET_KEY for the worker `npm start` runs against the local backend, so
+ * publishing to WordPress works out of the box: 32 random bytes (base64) made once into
+ * DATA_DIR/wordpress-dev-secret.key (mode 0600) and read again at each start (the passwords stored
+ * with it stay readable). Only when the user set no WORDPRESS_SECRET_KEY, the local backend is started
+ * (no SKIP_BACKEND) and no DATABASE_URL points the worker at another database, and NODE_ENV is not
+ * production: a production worker always has its own key (docs/worker.md). Returns the environment and
+ * what was done (null: nothing).
+ * @param {Record<string, string | undefined>} env
+ * @param {{ root: string }} options
+ * @returns {{ env: Record<string, string | undefined>, devKey: null | { file: string, created: boolean } }}
+ */
+function withDevWordPressKey(env, { root }) {
+  if ((env.WORDPRESS_SECRET_KEY ?? '').trim() || env.SKIP_BACKEND || env.DATABASE_URL || env.NODE_ENV === 'production') return { env, devKey: null };
+  const dataDir = path.resolve(env.DATA_DIR || path.join(root, '.data'));
+  const file = path.join(dataDir, DEV_WORDPRESS_KEY_FILE);
+  let key = null;
+  let created = false;
+  try {
+    key = fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+  }
+  if (key === null) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    key = crypto.randomBytes(32).toString('base64');
+    // wx: never overwrite a key another start wrote meanwhile
+    try {
+      fs.writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+      created = true;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+      key = fs.readFileSync(file, 'utf8').trim();
+    }
+  }
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(key) || Buffer.from(key, 'base64').length !== 32) {
+    throw new Error(`${file} does not hold a 32-byte base64 key: delete it (the WordPress passwords saved with it must then be entered again) or set WORDPRESS_SECRET_KEY`);
+  }
+  return { env: { ...env, WORDPRESS_SECRET_KEY: key }, devKey: { file, created } };
+}
+
+module.exports = { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts, withLocalAnonKey, withDevWordPressKey, DEV_WORDPRESS_KEY_FILE };

@@ -1,6 +1,9 @@
 // What `npm start` gives its children (scripts/lib/start-env.cjs): ports, URLs, and a backend whose
 // CORS origins and SITE_URL follow the apps' ports.
-const { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts, withLocalAnonKey } = require('../start-env.cjs');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { appOrigins, appsEnv, backendEnv, freePort, resolveAnyPorts, withDevWordPressKey, withLocalAnonKey, DEV_WORDPRESS_KEY_FILE } = require('../start-env.cjs');
 
 const DEFAULT_ORIGINS = [3000, 3001, 3002, 3003].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
 
@@ -107,5 +110,49 @@ describe('withLocalAnonKey', () => {
 
   test('keeps a key the user set', async () => {
     expect((await withLocalAnonKey({ SUPABASE_ANON_KEY: 'mine' }, mint)).SUPABASE_ANON_KEY).toBe('mine');
+  });
+});
+
+describe('withDevWordPressKey', () => {
+  /** @type {string} */
+  let root;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'citable-start-env-'));
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test('made once into DATA_DIR (32 random bytes, readable by its owner only), the same key at the next start', () => {
+    const first = withDevWordPressKey({ OTHER: 'x' }, { root });
+    const file = path.join(root, '.data', DEV_WORDPRESS_KEY_FILE);
+    expect(first.devKey).toEqual({ file, created: true });
+    expect(first.env.OTHER).toBe('x');
+    expect(Buffer.from(first.env.WORDPRESS_SECRET_KEY, 'base64')).toHaveLength(32);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const again = withDevWordPressKey({}, { root });
+    expect(again.devKey).toEqual({ file, created: false });
+    expect(again.env.WORDPRESS_SECRET_KEY).toBe(first.env.WORDPRESS_SECRET_KEY);
+    // another data directory, another key
+    const elsewhere = withDevWordPressKey({ DATA_DIR: path.join(root, 'other') }, { root });
+    expect(elsewhere.devKey?.file).toBe(path.join(root, 'other', DEV_WORDPRESS_KEY_FILE));
+    expect(elsewhere.env.WORDPRESS_SECRET_KEY).not.toBe(first.env.WORDPRESS_SECRET_KEY);
+  });
+
+  test.each([
+    ['a key the user set', { WORDPRESS_SECRET_KEY: 'mine' }],
+    ['another database (DATABASE_URL)', { DATABASE_URL: 'postgres://db.example/x' }],
+    ['no local backend (SKIP_BACKEND)', { SKIP_BACKEND: '1' }],
+    ['NODE_ENV=production', { NODE_ENV: 'production' }],
+  ])('none with %s', (_name, env) => {
+    const result = withDevWordPressKey(env, { root });
+    expect(result.devKey).toBeNull();
+    expect(result.env).toBe(env);
+    expect(fs.existsSync(path.join(root, '.data', DEV_WORDPRESS_KEY_FILE))).toBe(false);
+  });
+
+  test('a file that holds no key is named, not replaced', () => {
+    fs.mkdirSync(path.join(root, '.data'));
+    fs.writeFileSync(path.join(root, '.data', DEV_WORDPRESS_KEY_FILE), 'not a key\n');
+    expect(() => withDevWordPressKey({}, { root })).toThrow(/wordpress-dev-secret\.key does not hold a 32-byte base64 key/);
+    expect(fs.readFileSync(path.join(root, '.data', DEV_WORDPRESS_KEY_FILE), 'utf8')).toBe('not a key\n');
   });
 });

@@ -697,13 +697,6 @@ export type Database = {
             referencedRelation: 'statuses';
             referencedColumns: ['id'];
           },
-          {
-            foreignKeyName: 'pages_wordpress_version_fkey';
-            columns: ['wordpress_version'];
-            isOneToOne: false;
-            referencedRelation: 'pages_versions';
-            referencedColumns: ['id'];
-          },
         ];
       };
       pages_actions: {
@@ -1313,6 +1306,22 @@ export type Database = {
         Args: { p_page: number; p_published: boolean };
         Returns: { id: number; review_state: 'none' | 'draft' | 'revision' | 'approved'; published_at: string | null };
       };
+      // WordPress (20261130000600_wordpress.sql): the connection's shape is the workspace's (components/wordpress/connection.ts)
+      get_wordpress_public_key: { Args: Record<PropertyKey, never>; Returns: { kid: string; jwk: Record<string, unknown>; alg: 'RSA-OAEP-256' } | null };
+      save_wordpress_connection: {
+        Args: {
+          p_site: number;
+          p_url: string;
+          p_username: string;
+          p_password_sealed?: string | null;
+          p_kid?: string | null;
+          p_plain_http_confirmed?: boolean;
+          p_auto_publish?: boolean;
+        };
+        Returns: { site: number; status: 'testing'; requested_at: string };
+      };
+      get_wordpress_connection: { Args: { p_site: number }; Returns: Record<string, unknown> | null };
+      delete_wordpress_connection: { Args: { p_site: number }; Returns: boolean };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

@@ -109,6 +109,22 @@ const FUNCTIONS = `    Functions: {
         Args: { p_page: number; p_published: boolean };
         Returns: { id: number; review_state: 'none' | 'draft' | 'revision' | 'approved'; published_at: string | null };
       };
+      // WordPress (20261130000600_wordpress.sql): the connection's shape is the workspace's (components/wordpress/connection.ts)
+      get_wordpress_public_key: { Args: Record<PropertyKey, never>; Returns: { kid: string; jwk: Record<string, unknown>; alg: 'RSA-OAEP-256' } | null };
+      save_wordpress_connection: {
+        Args: {
+          p_site: number;
+          p_url: string;
+          p_username: string;
+          p_password_sealed?: string | null;
+          p_kid?: string | null;
+          p_plain_http_confirmed?: boolean;
+          p_auto_publish?: boolean;
+        };
+        Returns: { site: number; status: 'testing'; requested_at: string };
+      };
+      get_wordpress_connection: { Args: { p_site: number }; Returns: Record<string, unknown> | null };
+      delete_wordpress_connection: { Args: { p_site: number }; Returns: boolean };
     };`;
 
 const HEADER = `// Supabase-style database types for createClient<Database>().

@@ -44,6 +44,7 @@ import { STATE_COLOR, STATE_TEXT, VersionsTable } from './VersionsTable';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { WrappingBreadcrumbs } from '../../../components/WrappingBreadcrumbs';
 import { parseRouteId } from '../../../utils/routeId';
+import { WordPressPublishPanel } from '../../../components/wordpress/WordPressPublishPanel';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
@@ -449,6 +450,8 @@ export function PageVersionsPage() {
                 invalidateOnSettled={[queryKeys.pageVersions.lists(page.id)]}
               />
             </Paper>
+
+            <WordPressPublishPanel siteId={page.site} pageId={page.id} shownVersion={active ?? null} showActions />
           </Stack>
         </Grid.Col>
 

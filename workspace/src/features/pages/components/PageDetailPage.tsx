@@ -51,6 +51,7 @@ import { PagesBreadcrumbs } from './PagesBreadcrumbs';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { WordPressPublishPanel } from '../../../components/wordpress/WordPressPublishPanel';
 
 /** A missing or foreign page; an address whose ids are not ids says so ('Missing user or page information.'). */
 function PageNotFound({ siteId, malformed = false }: { siteId: number | null; malformed?: boolean }) {
@@ -316,6 +317,8 @@ export function PageDetailPage() {
           />
         </SimpleGrid>
       </section>
+
+      <WordPressPublishPanel siteId={siteId} pageId={pageId} />
 
       <PageActionsList
         pageId={pageId}

@@ -45,6 +45,7 @@ import { SiteFormModal } from './SiteFormModal';
 import { SiteLogo } from './SiteLogo';
 import { SiteTitle } from './SiteTitle';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { WordPressSection } from '../../../components/wordpress/WordPressSection';
 
 function SiteNotFound() {
   const { t } = useTranslation('sites');
@@ -219,6 +220,8 @@ export function SiteDetailPage() {
           </Group>
         </Card>
       </SimpleGrid>
+
+      <WordPressSection siteId={data.id} />
 
       <SiteFormModal opened={isEditing} site={data} onClose={() => setIsEditing(false)} />
     </ScreenContainer>
