@@ -185,7 +185,7 @@ describe('review functions: races and who decides', () => {
     const asClient = await fixture();
     const r = await asRole(db.pool, asAnon, async (c) => (await c.query("select public.send_for_revision($1, 'Plus d’exemples, merci.') as r", [asClient.version])).rows[0].r);
     assert.equal(r.client_comments, 'Plus d’exemples, merci.');
-    assert.equal(r.comments_to_modify, 'Plus d’exemples, merci.');
+    assert.equal(r.comments_to_modify, null, 'comments_to_modify is the operator\'s field: never handed to the client');
 
     const other = await fixture();
     const r2 = await asRole(db.pool, asUser(OTHER_USER), async (c) => (await c.query("select public.send_for_revision($1, 'Un autre compte') as r", [other.version])).rows[0].r);
@@ -237,6 +237,14 @@ describe('/view reads the site and the client\'s comments', () => {
     const c = await context(next.id);
     assert.equal(c.sent_back.client_comments, 'Mes commentaires de client');
     assert.doesNotMatch(JSON.stringify(c), /Consigne interne/);
+    // the version sent back holds the instruction now: the client's /view of it never shows it, the owner's does
+    assert.doesNotMatch(JSON.stringify(await view(f.version)), /Consigne interne/);
+    const asOwner = await asRole(db.pool, asUser(DEMO_USER), async (cl) =>
+      (await cl.query('select public.get_article_for_view($1) as a', [f.version])).rows[0].a);
+    assert.equal(asOwner.version.comments_to_modify, 'Consigne interne de l’opérateur');
+    const asOtherAccount = await asRole(db.pool, asUser(OTHER_USER), async (cl) =>
+      (await cl.query('select public.get_article_for_view($1) as a', [f.version])).rows[0].a);
+    assert.equal(asOtherAccount.version.comments_to_modify, null);
   });
 
   it('a version the operator only modified (never sent back by the client) has no "what changed"', async () => {
