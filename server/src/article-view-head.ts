@@ -20,6 +20,7 @@ export interface ViewArticle {
   is_demo?: boolean;
   cover_image_url?: string | null;
   images?: ({ id?: number | string; image_url?: string | null; chosen?: boolean | null } | null)[] | null;
+  site?: { name?: string | null; logo_url?: string | null } | null;
   [key: string]: unknown;
   [CONTEXT]?: unknown;
 }
@@ -168,34 +169,52 @@ export const PRERENDER_ID = 'cv-prerender';
 const VIEW_CSS =
   // body{margin:0} as Mantine's global styles have it: else the page moves up 8 px when they arrive (CLS 0.054)
   `body{margin:0}` +
-  `#${PRERENDER_ID}{padding:88px 16px 64px;background:#fff;color:#1f2328}` +
+  // the page's frame as the reviewer's article.css draws it: padding, the site's bar (logo and name,
+  // no Citable header on /view), the kicker's height above the title — so the title does not move
+  // when the app takes over
+  `#${PRERENDER_ID}{padding:24px 16px 64px;background:#fff;color:#1f2328}` +
+  `.cvp-site{display:flex;align-items:center;gap:12px;max-width:1180px;margin:0 auto 24px;padding-bottom:16px;border-bottom:1px solid #d8dee4;min-height:48px;box-sizing:content-box}` +
+  `.cvp-site-logo{display:block;height:40px;width:auto;max-width:160px;object-fit:contain}` +
+  `.cvp-site-name{font:700 18px/1.25 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;overflow-wrap:anywhere}` +
   `#root:not(:empty)~#${PRERENDER_ID}{position:absolute;top:0;left:0;right:0;z-index:1}` +
   `body:has([data-testid="article-viewer"],[data-testid="article-not-found"],[data-testid="article-error"],[data-testid="remote-error"],[data-testid="config-error"]) #${PRERENDER_ID}{display:none}` +
   `.cvp{max-width:43rem;margin:0 auto}` +
-  `.cvp-title{margin:28px 0 12px;font:800 clamp(1.9rem,1.3rem + 2.6vw,2.9rem)/1.15 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;letter-spacing:-.015em;overflow-wrap:anywhere}` +
+  `.cvp-title{margin:34px 0 12px;font:800 clamp(1.9rem,1.3rem + 2.6vw,2.9rem)/1.15 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;letter-spacing:-.015em;overflow-wrap:anywhere}` +
   `.cvp-cover{display:block;width:100%;height:auto;max-height:400px;aspect-ratio:1200/630;object-fit:cover;border-radius:8px;margin:24px 0;background:#f1f3f5}` +
   `.cvp-prose{font:1.1875rem/1.7 Charter,'Bitstream Charter','Sitka Text',Cambria,'Iowan Old Style',Georgia,'DejaVu Serif',serif;overflow-wrap:break-word}` +
   `.cvp-prose p,.cvp-prose ul,.cvp-prose blockquote{margin:0 0 1.25em}` +
   `.cvp-prose h2,.cvp-prose h3,.cvp-prose h4{font-family:system-ui,sans-serif;line-height:1.25;margin:2em 0 .6em}` +
   `.cvp-prose h2{font-size:1.45em}.cvp-prose h3{font-size:1.2em}` +
   `.cvp-prose blockquote{padding-left:1.1em;border-left:3px solid #1f2328;font-style:italic}` +
-  `@media (min-width:48em){#${PRERENDER_ID}{padding:104px 32px 96px}.cvp-prose{font-size:1.25rem}}`;
+  `@media (min-width:48em){#${PRERENDER_ID}{padding:40px 32px 96px}.cvp-prose{font-size:1.25rem}}`;
 
 /** The static copy of the article and its data for the app (JSON in a script element, "<" escaped). */
 function articleBody(article: ViewArticle, { supabaseUrl }: { supabaseUrl: string }): string {
   const name = String(article.page?.name || '');
-  let cover = article.page?.hide_cover_image_from_preview ? null : coverOf(article);
-  if (cover && cover.startsWith('/') && !cover.startsWith('//') && supabaseUrl) cover = `${supabaseUrl.replace(/\/+$/, '')}${cover}`;
-  if (cover && !/^https?:\/\//i.test(cover)) cover = null;
+  const cover = absoluteAsset(article.page?.hide_cover_image_from_preview ? null : coverOf(article), supabaseUrl);
   const img = cover ? `<img class="cvp-cover" src="${escapeHtml(cover)}" alt="" width="1200" height="630" fetchpriority="high">` : '';
+  const siteName = String(article.site?.name || '');
+  const logo = absoluteAsset(article.site?.logo_url ?? null, supabaseUrl);
+  const brand =
+    siteName || logo
+      ? `<div class="cvp-site">${logo ? `<img class="cvp-site-logo" src="${escapeHtml(logo)}" alt="">` : ''}` +
+        `${siteName ? `<span class="cvp-site-name">${escapeHtml(siteName)}</span>` : ''}</div>`
+      : '';
   const json = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const context = article[CONTEXT] ? `<script type="application/json" id="cv-article-context">${json(article[CONTEXT])}</script>` : '';
   const data = JSON.stringify(article).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return (
-    `<div id="${PRERENDER_ID}" aria-hidden="true"><div class="cvp"><h1 class="cvp-title">${escapeHtml(name)}</h1>${img}` +
+    `<div id="${PRERENDER_ID}" aria-hidden="true">${brand}<div class="cvp"><h1 class="cvp-title">${escapeHtml(name)}</h1>${img}` +
     `<div class="cvp-prose">${staticBlocks(article.version?.html_content, name)}</div></div></div>` +
     `<script type="application/json" id="cv-article-data">${data}</script>${context}`
   );
+}
+
+/** An image address the browser can load: a backend path made absolute; anything but http(s) dropped. */
+function absoluteAsset(url: string | null, supabaseUrl: string): string | null {
+  let out = url;
+  if (out && out.startsWith('/') && !out.startsWith('//') && supabaseUrl) out = `${supabaseUrl.replace(/\/+$/, '')}${out}`;
+  return out && /^https?:\/\//i.test(out) ? out : null;
 }
 
 /** The cover the viewer shows: the chosen proposition, else the newest by id (as the app does). */

@@ -128,6 +128,23 @@ describe('article view head', () => {
     expect(calls.filter((c) => c.url.endsWith('get_article_for_view'))).toHaveLength(2); // a client's version is never served from the cache
   });
 
+  test("the static copy wears the client's site (logo and name, escaped) in the viewer's frame, never Citable's old header space", async () => {
+    const withSite = { ...article({ demo: false }), site: { name: 'Fournil <des> Halles', logo_url: '/storage/v1/object/public/seo1/logos/l.png' } };
+    const { fetchImpl } = stubFetch({ [DRAFT_ID]: withSite });
+    const out = await make(fetchImpl).render(`/view/${DRAFT_ID}`, INDEX);
+    expect(out.html).toContain(
+      `<div id="cv-prerender" aria-hidden="true"><div class="cvp-site"><img class="cvp-site-logo" src="${SUPABASE}/storage/v1/object/public/seo1/logos/l.png" alt=""><span class="cvp-site-name">Fournil &lt;des&gt; Halles</span></div>`,
+    );
+    expect(out.html).toContain('#cv-prerender{padding:24px 16px 64px;');
+    expect(out.html).not.toContain('88px');
+    // a logo that is not an image address is left out; no site at all, no bar
+    const { fetchImpl: f2 } = stubFetch({ [DRAFT_ID]: { ...article({ demo: false }), site: { name: 'Fournil', logo_url: 'javascript:alert(1)' } } });
+    const out2 = await make(f2).render(`/view/${DRAFT_ID}`, INDEX);
+    expect(out2.html).toContain('<div class="cvp-site"><span class="cvp-site-name">Fournil</span></div>');
+    const { fetchImpl: f3 } = stubFetch({ [DRAFT_ID]: article({ demo: false }) });
+    expect((await make(f3).render(`/view/${DRAFT_ID}`, INDEX)).html).not.toContain('class="cvp-site"');
+  });
+
   test('caches a demo answer briefly', async () => {
     let t = 0;
     const { fetchImpl, calls } = stubFetch({ [DEMO_ID]: article({ demo: true }) });
