@@ -161,7 +161,7 @@ test.describe.serial('the staff inbox', () => {
     await page.context().close();
   });
 
-  test('an account that is not staff: no Inbox link, and /inbox says it is for the team', async ({ browser }) => {
+  test('an account that is not staff: no Inbox link, and /inbox says it is for the team; made staff, a reload opens the inbox', async ({ browser, request }) => {
     const page = await frenchPage(browser);
     await signIn(page, notStaff);
     await expect(page.getByTestId('sidebar').first().getByRole('link', { name: 'Boîte de réception' })).toHaveCount(0);
@@ -171,6 +171,11 @@ test.describe.serial('the staff inbox', () => {
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
     await closeToasts(page);
     await saveScreenshots(page, 'inbox-team-only', { folder: 'screens', settle: true });
+    // made staff while signed in (npm run staff -- add): a reload of /inbox brings the access, no new sign-in
+    await makeStaff(request, notStaff);
+    await page.reload();
+    await expect(page.getByTestId('inbox-staff-only')).toHaveCount(0);
+    await expect(page.getByTestId('sidebar').first().getByRole('link', { name: 'Boîte de réception' })).toBeVisible();
     await page.context().close();
   });
 });

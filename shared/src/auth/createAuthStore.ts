@@ -63,6 +63,12 @@ export interface AuthState {
   confirmTotp: (factorId: string, code: string) => Promise<AuthResult>;
   /** turns a factor off (needs an aal2 session), then refreshes the session (aal1, no factor) */
   unenrollFactor: (factorId: string) => Promise<AuthResult>;
+  /**
+   * Asks the server for a new access token now: what the server changed on the account since the
+   * last token (e.g. staff access given with `npm run staff -- add`, app_metadata) reaches the app
+   * without signing out and in again. Signed out: does nothing.
+   */
+  refreshAccount: () => Promise<AuthResult>;
 }
 
 export interface AuthStoreOptions {
@@ -128,7 +134,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
   // supabase-js still reaches the store through its auth events
   const getAuth = () => connect();
 
-  const store = createStore<AuthState>()((set) => ({
+  const store = createStore<AuthState>()((set, get) => ({
     session: null,
     user: null,
     loading: true,
@@ -239,6 +245,15 @@ export function createAuthStore(options: AuthStoreOptions): AuthStoreHandle {
       // the access token still says aal2 and the stored user still lists the factor
       const refreshed = await auth.refreshSession();
       if (!refreshed.error && refreshed.data.session) set(fromSession(refreshed.data.session));
+      return { error: null };
+    },
+
+    async refreshAccount() {
+      if (!get().session) return { error: null };
+      const auth = await getAuth();
+      const refreshed = await auth.refreshSession();
+      if (refreshed.error) return { error: refreshed.error };
+      if (refreshed.data.session) set(fromSession(refreshed.data.session));
       return { error: null };
     },
   }));

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -25,7 +25,7 @@ import { IconAlertCircle, IconArrowBackUp, IconInbox, IconLock, IconMailForward,
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { i18n as sharedI18n, isStaff, MOBILE_BREAKPOINT_PX, showToast, useUser } from '@citable/shared';
+import { i18n as sharedI18n, isStaff, MOBILE_BREAKPOINT_PX, showToast, useAuthStore, useUser } from '@citable/shared';
 import { dataErrorMessage, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { ScreenContainer } from '../../../components/ScreenContainer';
@@ -145,6 +145,12 @@ export function InboxScreen() {
 
 function StaffOnly() {
   const { t } = useTranslation(NS);
+  const refreshAccount = useAuthStore((s) => s.refreshAccount);
+  // staff access given since this session's token was issued (npm run staff -- add): a fresh token
+  // brings it, and this screen becomes the inbox (the sidebar's link appears with it)
+  useEffect(() => {
+    void refreshAccount();
+  }, [refreshAccount]);
   return (
     <ScreenContainer data-testid="inbox-staff-only">
       <Paper withBorder p={{ base: 'lg', sm: 'xl' }} radius="md" maw={640}>
