@@ -330,13 +330,14 @@ describe('auth store: second factor (issue 20)', () => {
 
   it('refreshAccount takes a new token now (app_metadata changed on the server), and does nothing signed out', async () => {
     const { store, initAuth, emit, auth } = setupMfa();
+    const { refreshSession } = auth as unknown as { refreshSession: jest.Mock };
     initAuth();
     emit('INITIAL_SESSION', null);
     expect(await store.getState().refreshAccount()).toEqual({ error: null });
-    expect(auth.refreshSession).not.toHaveBeenCalled();
+    expect(refreshSession).not.toHaveBeenCalled();
     emit('SIGNED_IN', mfaSession('aal1', false));
     const staffSession = { ...mfaSession('aal1', false), user: { ...mfaSession('aal1', false).user, app_metadata: { staff: true } } } as Session;
-    (auth.refreshSession as jest.Mock).mockResolvedValueOnce({ data: { session: staffSession, user: staffSession.user }, error: null });
+    refreshSession.mockResolvedValueOnce({ data: { session: staffSession, user: staffSession.user }, error: null });
     expect(await store.getState().refreshAccount()).toEqual({ error: null });
     expect(store.getState().user?.app_metadata).toEqual({ staff: true });
   });
