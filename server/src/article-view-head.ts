@@ -170,23 +170,25 @@ const VIEW_CSS =
   // body{margin:0} as Mantine's global styles have it: else the page moves up 8 px when they arrive (CLS 0.054)
   `body{margin:0}` +
   // the page's frame as the reviewer's article.css draws it: padding, the site's bar (logo and name,
-  // no Citable header on /view), the kicker's height above the title — so the title does not move
-  // when the app takes over
+  // no Citable header on /view), then the title below the bar's 24 px gap and the kicker (badge and
+  // reading time, 22 px + 12 px) — so the title does not move when the app takes over
   `#${PRERENDER_ID}{padding:24px 16px 64px;background:#fff;color:#1f2328}` +
-  `.cvp-site{display:flex;align-items:center;gap:12px;max-width:1180px;margin:0 auto 24px;padding-bottom:16px;border-bottom:1px solid #d8dee4;min-height:48px;box-sizing:content-box}` +
+  `.cvp-site{display:flex;align-items:center;gap:12px;max-width:1180px;margin:0 auto;padding-bottom:16px;border-bottom:1px solid #d8dee4;min-height:48px;box-sizing:border-box}` +
   `.cvp-site-logo{display:block;height:40px;width:auto;max-width:160px;object-fit:contain}` +
   `.cvp-site-name{font:700 18px/1.25 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;overflow-wrap:anywhere}` +
   `#root:not(:empty)~#${PRERENDER_ID}{position:absolute;top:0;left:0;right:0;z-index:1}` +
   `body:has([data-testid="article-viewer"],[data-testid="article-not-found"],[data-testid="article-error"],[data-testid="remote-error"],[data-testid="config-error"]) #${PRERENDER_ID}{display:none}` +
   `.cvp{max-width:43rem;margin:0 auto}` +
-  `.cvp-title{margin:34px 0 12px;font:800 clamp(1.9rem,1.3rem + 2.6vw,2.9rem)/1.15 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;letter-spacing:-.015em;overflow-wrap:anywhere}` +
+  `.cvp-title{margin:58px 0 12px;font:800 clamp(1.9rem,1.3rem + 2.6vw,2.9rem)/1.15 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;letter-spacing:-.015em;overflow-wrap:anywhere}` +
   `.cvp-cover{display:block;width:100%;height:auto;max-height:400px;aspect-ratio:1200/630;object-fit:cover;border-radius:8px;margin:24px 0;background:#f1f3f5}` +
   `.cvp-prose{font:1.1875rem/1.7 Charter,'Bitstream Charter','Sitka Text',Cambria,'Iowan Old Style',Georgia,'DejaVu Serif',serif;overflow-wrap:break-word}` +
   `.cvp-prose p,.cvp-prose ul,.cvp-prose blockquote{margin:0 0 1.25em}` +
   `.cvp-prose h2,.cvp-prose h3,.cvp-prose h4{font-family:system-ui,sans-serif;line-height:1.25;margin:2em 0 .6em}` +
   `.cvp-prose h2{font-size:1.45em}.cvp-prose h3{font-size:1.2em}` +
   `.cvp-prose blockquote{padding-left:1.1em;border-left:3px solid #1f2328;font-style:italic}` +
-  `@media (min-width:48em){#${PRERENDER_ID}{padding:40px 32px 96px}.cvp-prose{font-size:1.25rem}}`;
+  `@media (min-width:48em){#${PRERENDER_ID}{padding:40px 32px 96px}.cvp-prose{font-size:1.25rem}}` +
+  // wide screens: the article's column beside the review panel's 300 px (and 48 px gap), as the app lays it out
+  `@media (min-width:75em){.cvp{max-width:1180px;padding-right:348px;box-sizing:border-box}.cvp>*{max-width:43rem;margin-left:auto;margin-right:auto}}`;
 
 /** The static copy of the article and its data for the app (JSON in a script element, "<" escaped). */
 function articleBody(article: ViewArticle, { supabaseUrl }: { supabaseUrl: string }): string {
