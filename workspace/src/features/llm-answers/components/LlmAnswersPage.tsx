@@ -1,6 +1,6 @@
 import '../i18n';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,8 +13,10 @@ import { PageSubScreen, type PageContext } from '../../../components/PageSubScre
 import { SearchActionError } from '../../../components/queueSearchAction';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
-import { LLM_ACTION_MISSING, useAnswers, useSearchLlmAnswers, useVersionDates, type AnswerRow } from '../api/answers';
-import { answerToMarkdown, truncateWords } from '../utils/answers';
+import { LLM_ACTION_MISSING, llmAnswersPerModel, useAnswers, useLlmCount, useSearchLlmAnswers, useVersionDates, type AnswerRow } from '../api/answers';
+import { answerToMarkdown, groupAnswerRuns, LLM_RUN_QUESTIONS, truncateWords, type AnswerRun } from '../utils/answers';
+import { RunConfirmModal } from '../../../components/RunConfirmModal';
+import { LlmRunCalls } from './LlmRunCalls';
 import { computeCitationStats } from '../utils/citationStats';
 import { AnswerMarkdown } from './AnswerMarkdown';
 import { CitationFigures } from './CitationFigures';
@@ -74,6 +76,111 @@ function CitationCell({ row }: { row: AnswerRow }) {
   );
 }
 
+const modelName = (row: AnswerRow) => row.llms?.name ?? row.llms?.name_openrouter ?? String(row.linked_llm);
+
+/** The answers of one run: a table on wide screens, one card per answer on phones. */
+function RunAnswerList({ run, isMobile, label }: { run: AnswerRun<AnswerRow>; isMobile: boolean; label: string }) {
+  const { t } = useTranslation(NS);
+  if (isMobile) {
+    // phones: the model and its figures above each answer, the answer full width
+    return (
+      <Stack gap="xs" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {run.answers.map((row) => (
+          <Card key={row.id} component="li" withBorder radius="sm" padding="sm" data-testid="answer-row">
+            <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
+              <Text size="sm" fw={700} data-testid="answer-model">
+                {modelName(row)}
+              </Text>
+              <CitationCell row={row} />
+            </Group>
+            <AnswerCell row={row} />
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={340}>
+      <Table verticalSpacing="md" aria-label={label} data-testid="answers-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={170}>{t('table.model')}</Table.Th>
+            <Table.Th>{t('table.answer')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {run.answers.map((row) => (
+            <Table.Tr key={row.id} data-testid="answer-row" style={{ verticalAlign: 'top' }}>
+              <Table.Td>
+                <Stack gap={6}>
+                  <Text size="sm" fw={700} style={{ overflowWrap: 'break-word' }} data-testid="answer-model">
+                    {modelName(row)}
+                  </Text>
+                  <CitationCell row={row} />
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <AnswerCell row={row} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface AnswerRunsProps {
+  runs: AnswerRun<AnswerRow>[];
+  isMobile: boolean;
+  dateFormat: Intl.DateTimeFormat;
+  /** the keys of the open runs */
+  open: string[];
+  onOpenChange: (keys: string[]) => void;
+}
+
+/**
+ * The answers grouped by run (issue 32), newest first: each run a collapsible section named by its date,
+ * its models and its number of answers; the latest open, the others closed.
+ */
+export function AnswerRuns({ runs, isMobile, dateFormat, open, onOpenChange }: AnswerRunsProps) {
+  const { t } = useTranslation(NS);
+  return (
+    <Accordion multiple value={open} onChange={onOpenChange} variant="separated" radius="md" order={3} data-testid="answer-runs">
+      {runs.map((run, i) => {
+        const date = dateFormat.format(new Date(run.date));
+        const analysed = run.answers.filter((a) => a.analysed_at);
+        const cited = analysed.filter((a) => a.domain_cited).length;
+        return (
+          <Accordion.Item key={run.key} value={run.key} data-testid="answer-run" data-run={run.key}>
+            <Accordion.Control data-testid="answer-run-toggle">
+              <Stack gap={2}>
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={700} size="sm" data-testid="answer-run-date">
+                    {t('runs.title', { date })}
+                  </Text>
+                  {i === 0 && (
+                    <Badge variant="light" color="indigo" size="sm" tt="none">
+                      {t('runs.latest')}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="gray.7" data-testid="answer-run-models" style={{ overflowWrap: 'anywhere' }}>
+                  {t('runs.summary', { count: run.answers.length, models: run.models.join(', ') })}
+                  {analysed.length > 0 && ` · ${t('runs.cited', { count: analysed.length, cited })}`}
+                </Text>
+              </Stack>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <RunAnswerList run={run} isMobile={isMobile} label={t('runs.label', { date })} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+    </Accordion>
+  );
+}
+
 function LlmAnswersScreen({ page }: { page: PageContext }) {
   const { t, i18n } = useTranslation(NS);
   const queryClient = useQueryClient();
@@ -81,6 +188,10 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
   const versions = useVersionDates(page.id);
   const search = useSearchLlmAnswers(page.id);
   const isMobile = useMediaQuery('(max-width: 48em)');
+  const [confirming, setConfirming] = useState(false);
+  const [openRuns, setOpenRuns] = useState<string[] | null>(null);
+  const llmCount = useLlmCount(confirming);
+  const runs = useMemo(() => groupAnswerRuns(answers.data ?? [], modelName), [answers.data]);
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
   const versionOrder = useMemo(() => (versions.data ?? []).map((v) => v.id), [versions.data]);
@@ -117,6 +228,7 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
         showToast({ color: 'teal', message: t('searchQueued') });
         refreshSoon();
       },
+      onSettled: () => setConfirming(false),
       onError: (error) => {
         const missing = isDataError(error) && error.message === LLM_ACTION_MISSING;
         const reason = error instanceof SearchActionError ? error.reason : error;
@@ -144,60 +256,9 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
         </Text>
       </Stack>
     );
-  } else if (isMobile) {
-    // phones: the model and its figures above each answer, the answer full width
-    body = (
-      <Stack gap="xs" component="ul" aria-label={t('table.label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {answers.data.map((row) => (
-          <Card key={row.id} component="li" withBorder radius="sm" padding="sm" data-testid="answer-row">
-            <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
-              <Stack gap={0}>
-                <Text size="sm" fw={700} data-testid="answer-model">
-                  {row.llms?.name ?? row.llms?.name_openrouter ?? row.linked_llm}
-                </Text>
-                <Text size="xs" c="gray.7">
-                  {dateFormat.format(new Date(row.created_at))}
-                </Text>
-              </Stack>
-              <CitationCell row={row} />
-            </Group>
-            <AnswerCell row={row} />
-          </Card>
-        ))}
-      </Stack>
-    );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={340}>
-        <Table verticalSpacing="md" aria-label={t('table.label')} data-testid="answers-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={170}>{t('table.model')}</Table.Th>
-              <Table.Th>{t('table.answer')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {answers.data.map((row) => (
-              <Table.Tr key={row.id} data-testid="answer-row" style={{ verticalAlign: 'top' }}>
-                <Table.Td>
-                  <Stack gap={6}>
-                    <Text size="sm" fw={700} style={{ overflowWrap: 'break-word' }} data-testid="answer-model">
-                      {row.llms?.name ?? row.llms?.name_openrouter ?? row.linked_llm}
-                    </Text>
-                    <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                      {dateFormat.format(new Date(row.created_at))}
-                    </Text>
-                    <CitationCell row={row} />
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <AnswerCell row={row} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AnswerRuns runs={runs} isMobile={Boolean(isMobile)} dateFormat={dateFormat} open={openRuns ?? (runs[0] ? [runs[0].key] : [])} onOpenChange={setOpenRuns} />
     );
   }
 
@@ -212,7 +273,7 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
             {t('subtitle')}
           </Text>
         </Stack>
-        <Button leftSection={<IconSparkles size={16} />} onClick={runSearch} loading={search.isPending} data-testid="search-llm">
+        <Button leftSection={<IconSparkles size={16} />} onClick={() => setConfirming(true)} loading={search.isPending} data-testid="search-llm">
           {t('search')}
         </Button>
       </Group>
@@ -235,6 +296,24 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
           invalidateOnSettled={[queryKeys.llmAnswers.list(page.id)]}
         />
       </Paper>
+
+      <RunConfirmModal
+        opened={confirming}
+        action="llm_answers"
+        runs={1}
+        isPending={search.isPending}
+        summary={
+          <LlmRunCalls
+            models={llmCount.data ?? null}
+            perModel={llmAnswersPerModel()}
+            questions={LLM_RUN_QUESTIONS}
+            isPending={llmCount.isPending}
+            error={llmCount.isError ? llmCount.error : null}
+          />
+        }
+        onConfirm={runSearch}
+        onClose={() => !search.isPending && setConfirming(false)}
+      />
     </>
   );
 }
