@@ -40,7 +40,7 @@ export function LlmRunCalls({ models, perModel, questions, isPending, error }: L
   const calls = llmRunCalls({ questions, models, perModel });
   return (
     <div data-testid="llm-run-calls" data-calls={calls}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} data-testid="llm-run-calls-count">
         {t('llm_answers.calls', { count: calls })}
       </Text>
       <Text size="sm" c="gray.7" data-testid="llm-run-calls-detail">
