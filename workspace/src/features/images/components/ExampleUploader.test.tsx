@@ -46,7 +46,7 @@ describe('example uploads: what is offered again (issue 32)', () => {
   it('a file refused for its content is not retried, a file lost to the network is', async () => {
     // the storage refuses faux.png by its content; the network drops haie.png
     upload.mockImplementation(async (_page, file) => {
-      if (file.name === 'faux.png') throw new DataError('validation', 'mime type text/plain is not supported', { status: 415, code: 'InvalidMimeType' });
+      if (file.name === 'faux.png') throw new DataError('invalid', 'mime type text/plain is not supported', { status: 415, code: 'InvalidMimeType' });
       throw new TypeError('Failed to fetch');
     });
     await pick([png('faux.png'), png('haie.png')]);
@@ -70,7 +70,7 @@ describe('example uploads: what is offered again (issue 32)', () => {
   });
 
   it('a file over the size limit is not retried either', async () => {
-    upload.mockRejectedValue(new DataError('validation', 'The object exceeded the maximum allowed size', { status: 413 }));
+    upload.mockRejectedValue(new DataError('invalid', 'The object exceeded the maximum allowed size', { status: 413 }));
     await pick([png('grande.png')]);
     fireEvent.click(screen.getByTestId('examples-submit'));
     await screen.findByTestId('upload-failed');
