@@ -188,7 +188,6 @@ test.describe.serial('keywords', () => {
     await expect(page.getByText('SERP search action added. The search will run in the background.')).toBeVisible();
     const actions = await rest<Json[]>(request, 'service', 'GET', `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${serpsAction}&select=info2,status`);
     expect(actions).toEqual([{ info2: String(serpKeywordId), status: 'queued' }]);
-    await modal.getByRole('button', { name: 'Close' }).click();
   });
 
   test('remove a keyword from the page: the link goes, the dictionary keeps the keyword', async ({ page, request }) => {
