@@ -132,7 +132,8 @@ test.describe.serial('images', () => {
     expect(await chosenIds()).toEqual([props[0].id]);
 
     // each enlarge button names its section (the numbers restart in each grid)
-    await card(props[0].id).getByRole('button', { name: 'View image 1 of the “Image Propositions” section enlarged' }).click();
+    await expect(propositions(page).first().getByTestId('enlarge')).toHaveAccessibleName('View image 1 of the “Image Propositions” section enlarged');
+    await card(props[0].id).getByTestId('enlarge').click();
     await expect(dialog(page).getByTestId('enlarged-image')).toBeVisible();
     await expect(dialog(page).getByTestId('enlarged-image')).toHaveAttribute('src', props[0].url);
     await dialog(page).getByRole('button', { name: 'Close' }).click();
