@@ -100,7 +100,8 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     contact.address = checkString(input.contact.address, 'contact.address', issues);
   }
 
-  let llmAnswersPerModel = DEFAULT_LLM_ANSWERS_PER_MODEL;
+  // optional (an older server does not send it): readers fall back to DEFAULT_LLM_ANSWERS_PER_MODEL
+  let llmAnswersPerModel: number | undefined;
   if (input.llmAnswersPerModel !== undefined && input.llmAnswersPerModel !== null) {
     const n = input.llmAnswersPerModel;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 20) issues.push('llmAnswersPerModel must be an integer from 1 to 20');
@@ -108,7 +109,7 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
   }
 
   if (issues.length > 0) throw new RuntimeConfigError(issues);
-  return { supabaseUrl, supabaseAnonKey, remotes, linkedinScriptUrl, siteUrl, contact, llmAnswersPerModel };
+  return { supabaseUrl, supabaseAnonKey, remotes, linkedinScriptUrl, siteUrl, contact, ...(llmAnswersPerModel === undefined ? {} : { llmAnswersPerModel }) };
 }
 
 const GLOBAL_KEY = '__citableRuntimeConfig__';
