@@ -11,6 +11,23 @@ export interface RuntimeConfig {
   linkedinScriptUrl: string | null;
   siteUrl: string;
   contact: { email?: string; phone?: string; address?: string };
+  /**
+   * The worker's LLM_ANSWERS_PER_MODEL (answers asked of each model per llm_answers run): the
+   * LLM answers screen says how many calls a run makes before it starts. Read from the same
+   * variable, with the worker's default and bounds (worker/src/config.ts).
+   */
+  llmAnswersPerModel: number;
+}
+
+/** The worker's default for LLM_ANSWERS_PER_MODEL (worker/src/config.ts). */
+export const DEFAULT_LLM_ANSWERS_PER_MODEL = 3;
+
+/** LLM_ANSWERS_PER_MODEL as the worker reads it: an integer from 1 to 20, 3 when unset. */
+function answersPerModel(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_LLM_ANSWERS_PER_MODEL;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 20) throw new Error(`LLM_ANSWERS_PER_MODEL must be an integer between 1 and 20, got "${value}"`);
+  return n;
 }
 
 export const DEFAULT_CONTACT = { email: 'contact@citable.fr', phone: '+33 1 84 60 12 34', address: '10 rue de la Paix, 75002 Paris, France' };
@@ -73,6 +90,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
       phone: env.CONTACT_PHONE || DEFAULT_CONTACT.phone,
       address: env.CONTACT_ADDRESS || DEFAULT_CONTACT.address,
     },
+    llmAnswersPerModel: answersPerModel(env.LLM_ANSWERS_PER_MODEL),
   };
 }
 

@@ -12,6 +12,7 @@ export {
   parseRuntimeConfig,
   RuntimeConfigError,
   REMOTE_NAMES,
+  DEFAULT_LLM_ANSWERS_PER_MODEL,
 } from './config/runtime-config';
 export type { RuntimeConfig, RemoteName, ContactConfig } from './config/runtime-config';
 export { sharedInstanceId, recordSharedProbe } from './config/instance';

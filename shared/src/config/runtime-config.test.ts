@@ -56,6 +56,14 @@ describe('parseRuntimeConfig', () => {
     expect(issues).toMatch(/contact must be an object/);
   });
 
+  it("carries the worker's answers per model for LLM answers runs: absent (the readers' default 3) or 1 to 20", () => {
+    expect(parseRuntimeConfig(valid).llmAnswersPerModel).toBeUndefined();
+    expect(parseRuntimeConfig({ ...valid, llmAnswersPerModel: 5 }).llmAnswersPerModel).toBe(5);
+    for (const bad of [0, 21, 2.5, '3']) {
+      expect(() => parseRuntimeConfig({ ...valid, llmAnswersPerModel: bad })).toThrow(/llmAnswersPerModel must be an integer from 1 to 20/);
+    }
+  });
+
   it('rejects non-objects', () => {
     expect(() => parseRuntimeConfig(null)).toThrow(RuntimeConfigError);
     expect(() => parseRuntimeConfig([valid])).toThrow(/JSON object/);

@@ -23,7 +23,15 @@ export interface RuntimeConfig {
   /** public base URL of the site (canonical links, e-mail redirects) */
   siteUrl: string;
   contact: ContactConfig;
+  /**
+   * Answers the worker asks of each model per LLM answers run (its LLM_ANSWERS_PER_MODEL, served by
+   * the app servers from the same variable); absent from an older server: DEFAULT_LLM_ANSWERS_PER_MODEL.
+   */
+  llmAnswersPerModel?: number;
 }
+
+/** The worker's default LLM_ANSWERS_PER_MODEL (worker/src/config.ts). */
+export const DEFAULT_LLM_ANSWERS_PER_MODEL = 3;
 
 export class RuntimeConfigError extends Error {
   readonly issues: string[];
@@ -92,8 +100,16 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     contact.address = checkString(input.contact.address, 'contact.address', issues);
   }
 
+  // optional (an older server does not send it): readers fall back to DEFAULT_LLM_ANSWERS_PER_MODEL
+  let llmAnswersPerModel: number | undefined;
+  if (input.llmAnswersPerModel !== undefined && input.llmAnswersPerModel !== null) {
+    const n = input.llmAnswersPerModel;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 20) issues.push('llmAnswersPerModel must be an integer from 1 to 20');
+    else llmAnswersPerModel = n;
+  }
+
   if (issues.length > 0) throw new RuntimeConfigError(issues);
-  return { supabaseUrl, supabaseAnonKey, remotes, linkedinScriptUrl, siteUrl, contact };
+  return { supabaseUrl, supabaseAnonKey, remotes, linkedinScriptUrl, siteUrl, contact, ...(llmAnswersPerModel === undefined ? {} : { llmAnswersPerModel }) };
 }
 
 const GLOBAL_KEY = '__citableRuntimeConfig__';

@@ -9,6 +9,8 @@ interface ImageCardProps {
   image: ImageRow;
   /** 1-based number in its grid, for names */
   n: number;
+  /** the title of its section (propositions, examples): the controls' names say it, the numbers restart in each */
+  section: string;
   alt: string;
   onEnlarge: () => void;
   onDelete: () => void;
@@ -19,7 +21,7 @@ interface ImageCardProps {
 }
 
 /** One image of a grid: the picture, then its controls (View enlarged, delete, and what the grid adds). */
-export function ImageCard({ image, n, alt, onEnlarge, onDelete, highlighted, children, testId }: ImageCardProps) {
+export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlighted, children, testId }: ImageCardProps) {
   const { t } = useTranslation(NS);
   return (
     <Card
@@ -40,12 +42,12 @@ export function ImageCard({ image, n, alt, onEnlarge, onDelete, highlighted, chi
         <div style={{ minWidth: 0 }}>{children}</div>
         <Group gap={2} wrap="nowrap">
           <Tooltip label={t('enlarge')}>
-            <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('enlargeOf', { n })} onClick={onEnlarge} data-testid="enlarge">
+            <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('enlargeOf', { n, section })} onClick={onEnlarge} data-testid="enlarge">
               <IconMaximize size={18} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('delete.label')}>
-            <ActionIcon variant="subtle" color="red.8" size="lg" aria-label={t('delete.of', { n })} onClick={onDelete} data-testid="delete-image">
+            <ActionIcon variant="subtle" color="red.8" size="lg" aria-label={t('delete.of', { n, section })} onClick={onDelete} data-testid="delete-image">
               <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>

@@ -84,6 +84,7 @@ function ImagesScreen({ page }: { page: PageContext }) {
             key={image.id}
             image={image}
             n={i + 1}
+            section={t('propositions.title')}
             alt={t('propositions.alt', { n: i + 1 })}
             highlighted={image.chosen}
             onEnlarge={() => setEnlarged({ image, n: i + 1, kind: 'proposition' })}
@@ -130,6 +131,7 @@ function ImagesScreen({ page }: { page: PageContext }) {
             key={image.id}
             image={image}
             n={i + 1}
+            section={t('examples.title')}
             alt={t('examples.alt', { n: i + 1 })}
             onEnlarge={() => setEnlarged({ image, n: i + 1, kind: 'example' })}
             onDelete={() => setToDelete({ image, n: i + 1, kind: 'example' })}

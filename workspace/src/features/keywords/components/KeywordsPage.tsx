@@ -58,11 +58,12 @@ function KeywordsScreen({ page }: { page: PageContext }) {
     );
   };
 
-  const search = (row: PageKeywordRow) => {
+  /** Queues the serps action for a keyword: the first search (table button) and a refresh (SERP dialog) alike. */
+  const search = (keywordId: number) => {
     if (serpsActionId === null) return;
-    setSearching(row.linked_keyword);
+    setSearching(keywordId);
     queueSearch.mutate(
-      { actionId: serpsActionId, keywordId: row.linked_keyword },
+      { actionId: serpsActionId, keywordId },
       {
         onSuccess: () => {
           showToast({ color: 'teal', message: t('search.queued') });
@@ -99,7 +100,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
             color="indigo"
             size="lg"
             aria-label={t('serpSearchOf', { keyword: row.keyword })}
-            onClick={() => search(row)}
+            onClick={() => search(row.linked_keyword)}
             loading={searching === row.linked_keyword}
             data-testid="serp-search"
           >
@@ -259,7 +260,14 @@ function KeywordsScreen({ page }: { page: PageContext }) {
       </Paper>
 
       <AddKeywordModal pageId={page.id} opened={adding} onClose={() => setAdding(false)} />
-      <SerpResultsModal keyword={viewing} siteId={page.site} siteUrl={page.sites?.url ?? null} onClose={() => setViewing(null)} />
+      <SerpResultsModal
+        keyword={viewing}
+        siteId={page.site}
+        siteUrl={page.sites?.url ?? null}
+        onRefresh={serpsActionId === null ? undefined : (keyword) => search(keyword.id)}
+        refreshing={viewing !== null && searching === viewing.id}
+        onClose={() => setViewing(null)}
+      />
       <ConfirmDeleteModal
         opened={toRemove !== null}
         title={t('removeDialog.title')}
