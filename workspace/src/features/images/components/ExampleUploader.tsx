@@ -99,6 +99,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
     setBusy(null);
     if (uploaded > 0) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.images.lists(pageId) });
+      // 'N image(s) uploaded successfully' (one toast per batch, plural by i18next)
       showToast({ id: `images-uploaded-${uploaded}`, color: 'teal', message: t('examples.uploaded', { count: uploaded }) });
     }
     // failures: no toast — the inline alert under the files already says it, with what to do
