@@ -44,7 +44,7 @@ const MODAL_STYLES = { root: { '--mantine-color-error': 'var(--mantine-color-red
  * (the file's rules here, the database's answer to a dry run), then ONE request that creates.
  */
 export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, statuses, onClose }: ImportModalProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const pagesImport = useImportPages(siteId);
   const keywordsImport = useImportKeywords(siteId, kind === 'keywordsPage' ? pageId : null);
   const [source, setSource] = useState<ImportSource>(kind === 'keywordsPage' ? 'paste' : 'csv');
@@ -100,7 +100,7 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
     }
     setIsReading(false);
     if (parsed.length === 0) return setError(t('empty'));
-    if (parsed.length > max) return setError(t('tooMany', { max: max.toLocaleString(), count: parsed.length }));
+    if (parsed.length > max) return setError(t('tooMany', { max: max.toLocaleString(i18n.language), count: parsed.length.toLocaleString(i18n.language) }));
     try {
       const outcome = await run(parsed, true);
       setRows(parsed);

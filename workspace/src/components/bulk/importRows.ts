@@ -62,10 +62,12 @@ interface Table {
  * columns (url/adresse/lien, name/nom/title/titre, keyword/mot-clé…) is a header.
  */
 function readTable(text: string, source: ImportSource, otherHeaders: Set<string>): Table {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    skipEmptyLines: false,
-    ...(source === 'paste' ? { delimiter: '\t' } : { delimitersToGuess: [',', ';', '\t', '|'] }),
-  });
+  const input = text.replace(/^\uFEFF/, '');
+  // the delimiter guessed without the blank lines (they would spoil the guess), then every line
+  // read with it, blank ones too, so that each row keeps its line number
+  const delimiter =
+    source === 'paste' ? '\t' : Papa.parse<string[]>(input, { preview: 50, skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] }).meta.delimiter;
+  const parsed = Papa.parse<string[]>(input, { skipEmptyLines: false, delimiter });
   const all = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map((c) => (c ?? '').trim()) }));
   const rows = all.filter((r) => r.cells.some((c) => c !== ''));
   const first = rows[0];
