@@ -30,7 +30,7 @@ test.describe.serial('feeding the workspace in bulk', () => {
     // versions as the worker writes them (sanitized): an approved one, then a newer draft
     await rest(request, 'service', 'POST', 'pages_versions', [
       { page: briocheId, html_content: '<h2>La pâte</h2><p>Une brioche <strong>approuvée</strong>.</p>', approved: true, created_date: '2026-11-20T10:00:00Z' },
-      { page: briocheId, html_content: '<p>Brouillon plus récent.</p>', created_date: '2026-11-21T10:00:00Z' },
+      { page: briocheId, html_content: '<p>Brouillon plus récent.</p>', approved: false, created_date: '2026-11-21T10:00:00Z' },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import './i18n';
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n';
 import { countStates, type PreviewRow, type RowState } from './importRows';
@@ -8,6 +9,8 @@ import { countStates, type PreviewRow, type RowState } from './importRows';
 export const PREVIEW_ROWS_SHOWN = 200;
 
 const ORDER: Record<RowState, number> = { invalid: 0, duplicate: 1, unknownPage: 2, existing: 3, already: 3, create: 4 };
+/** a reason on as many lines as it needs (a badge cuts its label on one line by default) */
+const WRAPPING_BADGE = { label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', textAlign: 'left', paddingBlock: 2 } } as const;
 const COLOR: Record<RowState, string> = { invalid: 'red', duplicate: 'orange', unknownPage: 'orange', existing: 'gray', already: 'gray', create: 'teal' };
 
 /** The rows to look at first (errors, duplicates, already there), then the ones to create; each in file order. */
@@ -24,6 +27,7 @@ export interface ImportPreviewProps {
 /** What an import will do: the counts, then each row with its result and, when skipped, the reason. */
 export function ImportPreview({ rows, kind }: ImportPreviewProps) {
   const { t } = useTranslation(NS);
+  const isPhone = useMediaQuery('(max-width: 48em)');
   const counts = countStates(rows);
   const shown = previewOrder(rows).slice(0, PREVIEW_ROWS_SHOWN);
   const isPages = kind === 'pages';
@@ -32,6 +36,11 @@ export function ImportPreview({ rows, kind }: ImportPreviewProps) {
     if (row.state === 'duplicate') return row.duplicateOf !== null ? t('state.duplicate', { line: row.duplicateOf }) : t('state.duplicateSent');
     return t(`state.${row.state}`);
   };
+  const resultBadge = (row: PreviewRow) => (
+    <Badge color={COLOR[row.state]} variant="dot" c="dark.7" bg="white" tt="none" h="auto" mih={20} styles={WRAPPING_BADGE}>
+      {reason(row)}
+    </Badge>
+  );
   const summary: { key: string; count: number; color: string }[] = [
     { key: 'create', count: counts.create, color: 'teal' },
     { key: isPages ? 'existing' : 'already', count: counts.existing, color: 'gray' },
@@ -50,38 +59,56 @@ export function ImportPreview({ rows, kind }: ImportPreviewProps) {
             </Badge>
           ))}
       </Group>
-      <Table.ScrollContainer minWidth={isPages || kind === 'keywordsSite' ? 560 : 320} mah={360} type="native">
-        <Table verticalSpacing={4} fz="sm" stickyHeader aria-label={t('tableLabel')} data-testid="import-preview">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={64}>{t('columns.line')}</Table.Th>
-              <Table.Th>{isPages ? t('columns.name') : t('columns.keyword')}</Table.Th>
-              {kind !== 'keywordsPage' && <Table.Th>{t('columns.url')}</Table.Th>}
-              <Table.Th>{t('columns.result')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row) => (
-              <Table.Tr key={row.line} data-testid="import-row" data-state={row.state} data-line={row.line}>
-                <Table.Td>{row.line}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 260 }}>{row.label}</Table.Td>
-                {kind !== 'keywordsPage' && (
-                  <Table.Td style={{ maxWidth: 280 }}>
-                    <Text size="sm" c="gray.8" truncate="end" title={row.url}>
-                      {row.url}
-                    </Text>
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <Badge color={COLOR[row.state]} variant="dot" c="dark.7" bg="white" tt="none" style={{ whiteSpace: 'normal', height: 'auto', minHeight: 20, textAlign: 'left' }}>
-                    {reason(row)}
-                  </Badge>
-                </Table.Td>
+      {isPhone ? (
+        // phones: one card per row, the result in view without sideways scrolling
+        <Stack gap={6} component="ul" tabIndex={0} aria-label={t('tableLabel')} mah={380} style={{ overflowY: 'auto', listStyle: 'none', padding: 0, margin: 0 }} data-testid="import-preview">
+          {shown.map((row) => (
+            <Paper key={row.line} component="li" withBorder radius="sm" px="sm" py={6} data-testid="import-row" data-state={row.state} data-line={row.line}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
+                {t('columns.line')} {row.line}
+                {row.label ? ` · ${row.label}` : ''}
+              </Text>
+              {kind !== 'keywordsPage' && row.url && (
+                <Text size="xs" c="gray.8" truncate="end" title={row.url}>
+                  {row.url}
+                </Text>
+              )}
+              <div style={{ marginTop: 4 }}>{resultBadge(row)}</div>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={isPages || kind === 'keywordsSite' ? 560 : 320} mah={360} type="native">
+          <Table verticalSpacing={4} fz="sm" stickyHeader aria-label={t('tableLabel')} data-testid="import-preview">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={64}>{t('columns.line')}</Table.Th>
+                <Table.Th>{isPages ? t('columns.name') : t('columns.keyword')}</Table.Th>
+                {kind !== 'keywordsPage' && <Table.Th>{t('columns.url')}</Table.Th>}
+                <Table.Th>{t('columns.result')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((row) => (
+                <Table.Tr key={row.line} data-testid="import-row" data-state={row.state} data-line={row.line}>
+                  <Table.Td>{row.line}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'break-word', maxWidth: 260 }}>{row.label}</Table.Td>
+                  {kind !== 'keywordsPage' && (
+                    <Table.Td style={{ maxWidth: 280 }}>
+                      <Text size="sm" c="gray.8" truncate="end" title={row.url}>
+                        {row.url}
+                      </Text>
+                    </Table.Td>
+                  )}
+                  <Table.Td>
+                    {resultBadge(row)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {rows.length > shown.length && (
         <Text size="xs" c="gray.7">
           {t('shownOnly', { shown: shown.length, total: rows.length })}
