@@ -37,7 +37,7 @@ export function ImportPreview({ rows, kind }: ImportPreviewProps) {
     return t(`state.${row.state}`);
   };
   const resultBadge = (row: PreviewRow) => (
-    <Badge color={COLOR[row.state]} variant="dot" c="dark.7" bg="white" tt="none" h="auto" mih={20} styles={WRAPPING_BADGE}>
+    <Badge color={COLOR[row.state]} variant="dot" c="dark.7" bg="white" tt="none" h="auto" mih={20} radius="sm" styles={WRAPPING_BADGE}>
       {reason(row)}
     </Badge>
   );
