@@ -30,7 +30,7 @@
 //        'Status changed for 500 pages' toast (one request), Draft and In Review in turn.
 //    Target: "a few seconds" (p95 ≤ 3,000 ms).
 // Env: BENCH_PAGES (10000), BENCH_RUNS (20), BENCH_IMPORT_ROWS (1000), BENCH_BULK_RUNS (5), CHROMIUM_PATH (/usr/bin/chromium).
-/* global window, document, requestAnimationFrame, MutationObserver */
+/* global window, document, requestAnimationFrame, MutationObserver, HTMLInputElement */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -308,18 +308,31 @@ async function main() {
     // ---- bulk status change of 500 pages: the selection made page by page (50 a page), then timed
     await page.goto(`${shellUrl}/sites/${siteId}/pages?size=50`);
     await idleTable(page);
+    const selectAll = page.getByRole('checkbox', { name: 'Select every page shown' });
     for (let n = 0; n < STATUS_PAGES / 50; n += 1) {
-      await page.getByRole('checkbox', { name: 'Select every page shown' }).check();
+      await selectAll.check();
       await page.getByRole('button', { name: 'Next' }).click();
+      // the next page's rows (not the previous ones still shown): its address, then a select-all box unchecked
+      await page.waitForURL(new RegExp(`[?&]page=${n + 2}(&|$)`));
       await idleTable(page);
+      await page.waitForFunction(() => {
+        const box = document.querySelector('[data-testid="pages-table"] thead input[type="checkbox"]');
+        return box instanceof HTMLInputElement && !box.checked && !box.indeterminate;
+      });
     }
+    const selectedText = await page.getByTestId('selection-count').textContent();
+    if (selectedText !== `${STATUS_PAGES} pages selected`) throw new Error(`the selection is '${selectedText}', not ${STATUS_PAGES} pages`);
     const statusTimes = [];
     for (let i = 0; i < IMPORT_RUNS; i += 1) {
       await settle(page, 400);
       await page.getByTestId('batch-status').click();
       const option = page.getByRole('menuitem', { name: i % 2 === 0 ? 'Draft' : 'In Review' });
       await option.waitFor();
-      statusTimes.push(await timedUntil(page, { selector: '.mantine-Notification-root', text: `Status changed for ${STATUS_PAGES} pages` }, () => option.click()));
+      statusTimes.push(
+        await timedUntil(page, { selector: '.mantine-Notification-root', text: `Status changed for ${STATUS_PAGES} pages` }, () => option.click()).catch(async (error) => {
+          throw new Error(`${error.message}; toasts: ${await page.locator('.mantine-Notification-root').allTextContents()}`);
+        }),
+      );
       await idleTable(page);
       // the toast goes, so the next run waits for its own
       for (const close of await page.locator('.mantine-Notification-root .mantine-CloseButton-root').all()) await close.click().catch(() => {});
