@@ -87,6 +87,30 @@ describe('import_pages', () => {
   });
 });
 
+describe('a site of 10,000 pages', () => {
+  it('previews and imports 1,000 pages, and 1,000 keywords by URL, within a few seconds each', async () => {
+    const { rows: [big] } = await db.pool.query("insert into public.sites (name, url, linked_user) values ('Grand site', 'https://grand.example.fr', $1) returning id", [DEMO_USER]);
+    await db.pool.query(`insert into public.pages (site, name, url) select $1, 'Page ' || n, 'https://grand.example.fr/existante-' || n
+      from generate_series(1, 10000) n`, [big.id]);
+    // half the rows are pages the site has (another scheme, www, a trailing slash)
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ name: `Import ${i}`,
+      url: i % 2 ? `http://www.grand.example.fr/existante-${i}/` : `https://grand.example.fr/nouvelle-${i}` }));
+    const timed = async (/** @type {() => Promise<any>} */ run) => {
+      const t0 = performance.now();
+      const r = await run();
+      return [r, performance.now() - t0];
+    };
+    const [dry, dryMs] = await timed(() => call(asUser(DEMO_USER), 'select public.import_pages($1, $2, true) as r', [big.id, JSON.stringify(rows)]));
+    assert.deepEqual([dry.created, dry.existing.length], [500, 500]);
+    const [done, doneMs] = await timed(() => call(owner, 'select public.import_pages($1, $2) as r', [big.id, JSON.stringify(rows)]));
+    assert.equal(done.created, 500);
+    const keywords = Array.from({ length: 1000 }, (_, i) => ({ url: `https://grand.example.fr/existante-${i + 1}`, keyword: `grand mot ${i % 400}` }));
+    const [kw, kwMs] = await timed(() => call(owner, 'select public.import_keywords($1, $2) as r', [big.id, JSON.stringify(keywords)]));
+    assert.equal(kw.created, 1000);
+    for (const ms of [dryMs, doneMs, kwMs]) assert.ok(ms < 3000, `took ${Math.round(ms)} ms (preview ${Math.round(dryMs)}, import ${Math.round(doneMs)}, keywords ${Math.round(kwMs)})`);
+  });
+});
+
 describe('import_keywords', () => {
   it('links keywords by page id or URL; already linked, unknown pages, duplicates and bad rows are skipped', async () => {
     const { rows: [p] } = await db.pool.query("select id::text from public.pages where site = $1 and name = 'Croissant'", [siteId]);

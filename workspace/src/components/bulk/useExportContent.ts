@@ -5,7 +5,6 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
 import { NS } from './i18n';
 import { getExportArticles } from './api';
-import { exportFileName, exportFiles, zipFiles } from './exportZip';
 
 /** Hands a file to the browser as a download. */
 function download(bytes: Uint8Array, fileName: string) {
@@ -31,7 +30,8 @@ export function useExportContent(siteId: number, siteName: string) {
     setIsExporting(true);
     showToast({ color: 'blue', message: t('export.preparing') });
     try {
-      const articles = await getExportArticles(siteId);
+      // turndown, fflate and papaparse load on the first export, not with the site detail
+      const [articles, { exportFileName, exportFiles, zipFiles }] = await Promise.all([getExportArticles(siteId), import('./exportZip')]);
       const result = exportFiles(articles, i18n.language);
       download(zipFiles(result.files), exportFileName(siteName));
       showToast({ color: 'teal', title: t('export.done'), message: t('export.doneText', { articles: result.articles, pages: articles.length }) });

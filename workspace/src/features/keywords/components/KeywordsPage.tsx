@@ -9,7 +9,7 @@ import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
-import { ImportModal } from '../../../components/bulk/ImportModal';
+import { LazyImportModal } from '../../../components/bulk/LazyImportModal';
 import { PageActionsList } from '../../../components/PageActionsList';
 import { PageSubScreen, type PageContext } from '../../../components/PageSubScreen';
 import { SearchActionError } from '../../../components/queueSearchAction';
@@ -266,7 +266,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
       </Paper>
 
       <AddKeywordModal pageId={page.id} opened={adding} onClose={() => setAdding(false)} />
-      {importing && <ImportModal opened kind="keywordsPage" siteId={page.site} pageId={page.id} onClose={() => setImporting(false)} />}
+      {importing && <LazyImportModal opened kind="keywordsPage" siteId={page.site} pageId={page.id} onClose={() => setImporting(false)} />}
       <SerpResultsModal keyword={viewing} siteId={page.site} siteUrl={page.sites?.url ?? null} onClose={() => setViewing(null)} />
       <ConfirmDeleteModal
         opened={toRemove !== null}

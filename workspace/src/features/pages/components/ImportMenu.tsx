@@ -3,7 +3,8 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileImport, IconKey, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NS as BULK_NS } from '../../../components/bulk/i18n';
-import { ImportModal, type ImportKind } from '../../../components/bulk/ImportModal';
+import { LazyImportModal } from '../../../components/bulk/LazyImportModal';
+import type { ImportKind } from '../../../components/bulk/ImportModal';
 import type { StatusOption } from './statusOptions';
 
 export interface ImportMenuProps {
@@ -41,7 +42,7 @@ export function ImportMenu({ siteId, siteUrl, statuses, disabled = false }: Impo
         </Menu.Dropdown>
       </Menu>
       {kind !== null && (
-        <ImportModal key={kind} opened kind={kind} siteId={siteId} siteUrl={siteUrl} statuses={statuses} onClose={() => setKind(null)} />
+        <LazyImportModal key={kind} opened kind={kind} siteId={siteId} siteUrl={siteUrl} statuses={statuses} onClose={() => setKind(null)} />
       )}
     </>
   );

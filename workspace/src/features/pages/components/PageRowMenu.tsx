@@ -4,7 +4,7 @@ import { IconDots, IconFileImport, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
-import { ImportModal } from '../../../components/bulk/ImportModal';
+import { LazyImportModal } from '../../../components/bulk/LazyImportModal';
 import { RunConfirmModal } from '../../../components/RunConfirmModal';
 import { NS } from '../i18n';
 import { useCreateArticleActions } from '../api/createArticleActions';
@@ -62,7 +62,7 @@ export function PageRowMenu({ siteId, siteUrl, page, size }: PageRowMenuProps) {
         onClose={() => !create.isPending && setIsConfirming(false)}
       />
       {isImporting && (
-        <ImportModal opened kind="keywordsPage" siteId={siteId} siteUrl={siteUrl} pageId={page.id} onClose={() => setIsImporting(false)} />
+        <LazyImportModal opened kind="keywordsPage" siteId={siteId} siteUrl={siteUrl} pageId={page.id} onClose={() => setIsImporting(false)} />
       )}
     </>
   );
