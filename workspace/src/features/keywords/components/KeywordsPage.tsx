@@ -2,13 +2,14 @@ import '../i18n';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconFileImport, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { LazyImportModal } from '../../../components/bulk/LazyImportModal';
 import { PageActionsList } from '../../../components/PageActionsList';
 import { PageSubScreen, type PageContext } from '../../../components/PageSubScreen';
 import { SearchActionError } from '../../../components/queueSearchAction';
@@ -32,6 +33,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
   const removeKeyword = useRemoveKeyword(page.id);
   const queueSearch = useQueueSerpSearch(page.id);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<{ id: number; text: string } | null>(null);
   const [toRemove, setToRemove] = useState<PageKeywordRow | null>(null);
   const [searching, setSearching] = useState<number | null>(null);
@@ -240,9 +242,14 @@ function KeywordsScreen({ page }: { page: PageContext }) {
             {t('subtitle')}
           </Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="add-keyword">
-          {t('add')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="import-keywords">
+            {t('import')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="add-keyword">
+            {t('add')}
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-label={t('tableLabel')}>
@@ -260,6 +267,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
       </Paper>
 
       <AddKeywordModal pageId={page.id} opened={adding} onClose={() => setAdding(false)} />
+      {importing && <LazyImportModal opened kind="keywordsPage" siteId={page.site} pageId={page.id} onClose={() => setImporting(false)} />}
       <SerpResultsModal
         keyword={viewing}
         siteId={page.site}

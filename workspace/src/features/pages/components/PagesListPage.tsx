@@ -43,6 +43,8 @@ import {
 import type { SelectedPage } from '../utils/versionUrls';
 import { BatchActionsBar } from './BatchActionsBar';
 import { DeletePageDialog } from './DeletePageDialog';
+import { ImportMenu } from './ImportMenu';
+import { PageRowMenu } from './PageRowMenu';
 import { PageFormModal, type EditedPage } from './PageFormModal';
 import { PagesBreadcrumbs } from './PagesBreadcrumbs';
 import { SearchBox } from './SearchBox';
@@ -180,9 +182,12 @@ export function PagesListPage() {
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 280px' }} data-testid="pages-title">
           {siteName ? t('list.title', { site: siteName }) : t('list.titleNoSite')}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={siteMissing || !site.data}>
-          {t('list.newPage')}
-        </Button>
+        <Group gap="xs">
+          {siteId !== null && <ImportMenu siteId={siteId} siteUrl={site.data?.url} statuses={statuses} disabled={siteMissing || !site.data} />}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={siteMissing || !site.data}>
+            {t('list.newPage')}
+          </Button>
+        </Group>
       </Group>
 
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -209,7 +214,13 @@ export function PagesListPage() {
         />
       </Group>
 
-      <BatchActionsBar selected={selectedPages} hiddenCount={selected.size - visibleSelected} onClear={() => setSelected(new Map())} />
+      <BatchActionsBar
+        selected={selectedPages}
+        hiddenCount={selected.size - visibleSelected}
+        onClear={() => setSelected(new Map())}
+        siteId={siteMissing ? null : siteId}
+        statuses={statuses}
+      />
 
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
@@ -360,6 +371,7 @@ export function PagesListPage() {
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Tooltip>
+                        <PageRowMenu siteId={siteId as number} siteUrl={site.data?.url} page={{ id: row.id, name: row.name }} size={tapSize} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -46,6 +46,7 @@ import { SiteLogo } from './SiteLogo';
 import { SiteTitle } from './SiteTitle';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { WordPressSection } from '../../../components/wordpress/WordPressSection';
+import { useExportContent } from '../../../components/bulk/useExportContent';
 
 function SiteNotFound() {
   const { t } = useTranslation('sites');
@@ -73,6 +74,7 @@ export function SiteDetailPage() {
   const serps = useOwnSerpsCount(site.data ? siteId : null);
   const clipboard = useClipboard({ timeout: 2000 });
   const [isEditing, setIsEditing] = useState(false);
+  const exporter = useExportContent(siteId ?? 0, site.data?.name ?? '');
 
   const isLoadFailure = site.isError && !(isDataError(site.error) && site.error.kind === 'not_found');
   useEffect(() => {
@@ -161,7 +163,13 @@ export function SiteDetailPage() {
               <Menu.Item leftSection={<IconChartBar size={16} />} rightSection={soonBadge} disabled>
                 {t('detail.viewAnalytics')}
               </Menu.Item>
-              <Menu.Item leftSection={<IconDownload size={16} />} rightSection={soonBadge} disabled>
+              <Menu.Item
+                leftSection={<IconDownload size={16} />}
+                rightSection={exporter.isExporting ? <Loader size={14} /> : undefined}
+                disabled={exporter.isExporting}
+                onClick={() => void exporter.exportContent()}
+                data-testid="export-content"
+              >
                 {t('detail.exportContent')}
               </Menu.Item>
               <Menu.Item leftSection={<IconShare size={16} />} rightSection={soonBadge} disabled>
