@@ -1,6 +1,7 @@
 import { Box, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import './Logo.css';
 
 /**
  * 'C' badge + 'Citable' + tagline, linking to '/'. The product name shows at every width; `compact`
@@ -16,11 +17,15 @@ export function Logo({ withTagline = true, compact = false }: { withTagline?: bo
   return (
     <UnstyledButton component={Link} to="/" aria-label={name} data-testid="header-logo" style={{ minWidth: 0 }}>
       <Group gap={10} wrap="nowrap">
-        <ThemeIcon size={36} radius="md" variant="gradient" gradient={{ from: 'brand.6', to: 'brand.8', deg: 135 }} style={{ flexShrink: 0 }}>
-          <Text component="span" fw={800} fz={18} c="white" lh={1} aria-hidden>
-            C
-          </Text>
-        </ThemeIcon>
+        <ThemeIcon
+          size={36}
+          radius="md"
+          variant="gradient"
+          gradient={{ from: 'brand.6', to: 'brand.8', deg: 135 }}
+          className="cz-logo-badge"
+          style={{ flexShrink: 0 }}
+          aria-hidden
+        />
         <Box lh={1.1} style={{ minWidth: 0 }}>
           <Text component="span" display="block" fw={800} fz={18} lh={1.1}>
             Citable

@@ -93,7 +93,8 @@ function SectionCard({ to, icon, title, hint, count, isError, testId }: SectionC
       padding="md"
       data-testid={testId}
       aria-label={t('detail.open', { section: title, count: shown ?? '…' })}
-      className="page-section-card"
+      // the focus ring of Mantine's own controls: a keyboard user sees which card is focused
+      className="page-section-card mantine-focus-auto"
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
