@@ -166,7 +166,7 @@ test.describe.serial('workspace on a phone and with the keyboard', () => {
       }
     }
     await expectNoSeriousA11yViolations(page);
-    await saveScreenshots(page, 'phone-pages-list', { folder: 'screens' });
+    await saveScreenshots(page, 'phone-pages-list', { folder: 'screens', settle: true });
   });
 
   test('375 px: the versions comparison is one column, the images grid one image a row, nothing sideways', async () => {
@@ -179,7 +179,7 @@ test.describe.serial('workspace on a phone and with the keyboard', () => {
     expect(panes).toEqual({ right: expect.any(Number), wider: false });
     expect(panes.right).toBeLessThanOrEqual(PHONE.width);
     await expectNoSeriousA11yViolations(page);
-    await saveScreenshots(page, 'phone-versions-compare', { folder: 'screens' });
+    await saveScreenshots(page, 'phone-versions-compare', { folder: 'screens', settle: true });
 
     await page.goto(`/sites/${s.siteId}/pages/${s.pageId}/images`);
     const images = page.getByTestId('proposition');
@@ -189,7 +189,10 @@ test.describe.serial('workspace on a phone and with the keyboard', () => {
     // one image a row: each starts at the same left edge, none sticks out
     expect(new Set(lefts.map((c) => c.left)).size).toBe(1);
     for (const c of lefts) expect(c.right).toBeLessThanOrEqual(PHONE.width);
+    // one thumb: 44 px taps, and the button above the grid whole (its French label wraps, never cut)
+    expect((await images.first().getByTestId('enlarge').boundingBox())?.width).toBeGreaterThanOrEqual(44);
+    expect(await page.getByTestId('generate-new-images').evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
-    await saveScreenshots(page, 'phone-images-grid', { folder: 'screens' });
+    await saveScreenshots(page, 'phone-images-grid', { folder: 'screens', settle: true });
   });
 });
