@@ -92,8 +92,7 @@ function SectionCard({ to, icon, title, hint, count, isError, testId }: SectionC
       radius="md"
       padding="md"
       data-testid={testId}
-      aria-label={t('detail.open', { section: title, count: shown ?? '…' })}
-      // the focus ring of Mantine's own controls: a keyboard user sees which card is focused
+      // named by what it shows (title, hint, count: WCAG 2.5.3); the focus ring of Mantine's own controls
       className="page-section-card mantine-focus-auto"
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
