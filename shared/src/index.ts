@@ -102,7 +102,7 @@ export { ErrorPanel, PageErrorPanel } from './ui/ErrorPanel';
 export type { ErrorPanelProps } from './ui/ErrorPanel';
 export { RouteErrorBoundary, lazyPage } from './ui/lazyPage';
 export { mountStandalone } from './ui/mountStandalone';
-export { showToast, ToastContainer } from './ui/toast';
+export { hideToast, showToast, ToastContainer } from './ui/toast';
 
 // auth (owned by the auth engineer)
 export {

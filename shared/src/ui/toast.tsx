@@ -35,6 +35,17 @@ export function showToast(data: NotificationData): void {
     .catch((error: unknown) => console.error('[toast] could not show', data.title, error));
 }
 
+/**
+ * Closes the toast shown with this `id` (showToast({ id, … })), e.g. a form's error once it is fixed.
+ * Nothing to do when no toast was ever asked for (the library is not downloaded for that).
+ */
+export function hideToast(id: string): void {
+  if (!isRequested) return;
+  loadLibrary()
+    .then(({ notifications }) => notifications.hide(id))
+    .catch(() => undefined);
+}
+
 const LazyNotifications = lazy(async () => ({ default: (await loadLibrary()).Notifications }));
 
 function subscribe(listener: () => void) {

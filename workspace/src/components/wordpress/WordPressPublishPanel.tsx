@@ -168,7 +168,7 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
             {!hasConnection && (
               <>
                 {' '}
-                <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" data-testid="wordpress-connect-link">
+                <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" underline="always" data-testid="wordpress-connect-link">
                   {t('publish.connectLink')}
                 </Anchor>
               </>

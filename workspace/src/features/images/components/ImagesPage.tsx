@@ -161,7 +161,17 @@ function ImagesScreen({ page }: { page: PageContext }) {
           <Title order={2} size="h4" id="propositions-title">
             {t('propositions.title')}
           </Title>
-          <Button leftSection={<IconSparkles size={16} />} variant="light" onClick={goToGenerate} data-testid="generate-new-images">
+          {/* on a phone a row of its own, its label wrapping rather than cut ('Générer de nouvelles images') */}
+          <Button
+            leftSection={<IconSparkles size={16} />}
+            variant="light"
+            onClick={goToGenerate}
+            w={{ base: '100%', xs: 'auto' }}
+            h="auto"
+            mih={36}
+            styles={{ label: { whiteSpace: 'normal', paddingBlock: 6 } }}
+            data-testid="generate-new-images"
+          >
             {t('propositions.generate')}
           </Button>
         </Group>

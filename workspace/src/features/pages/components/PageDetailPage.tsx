@@ -92,8 +92,8 @@ function SectionCard({ to, icon, title, hint, count, isError, testId }: SectionC
       radius="md"
       padding="md"
       data-testid={testId}
-      aria-label={t('detail.open', { section: title, count: shown ?? '…' })}
-      className="page-section-card"
+      // named by what it shows (title, hint, count: WCAG 2.5.3); the focus ring of Mantine's own controls
+      className="page-section-card mantine-focus-auto"
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

@@ -42,6 +42,7 @@ import {
 } from '../utils/listParams';
 import type { SelectedPage } from '../utils/versionUrls';
 import { BatchActionsBar } from './BatchActionsBar';
+import { PageCards } from './PageCards';
 import { DeletePageDialog } from './DeletePageDialog';
 import { ImportMenu } from './ImportMenu';
 import { PageRowMenu } from './PageRowMenu';
@@ -81,6 +82,18 @@ function SortHeader({ column, label, view, onSort, width, visibleFrom }: SortHea
       </UnstyledButton>
     </Table.Th>
   );
+}
+
+/** What the page form edits of a listed page. */
+function editedPageOf(row: PageListRow): EditedPage {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    status: row.status,
+    hide_cover_image_from_preview: row.hide_cover_image_from_preview,
+    hide_revisions_texts_from_preview: row.hide_revisions_texts_from_preview,
+  };
 }
 
 /** The page list of a site (/sites/:siteId/pages): docs/product-rules.md#screens "Page list". */
@@ -163,6 +176,7 @@ export function PagesListPage() {
       return next;
     });
   const selectedPages: SelectedPage[] = [...selected].map(([id, name]) => ({ id, name }));
+  const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
 
   const openRow = (row: PageListRow) => navigate(paths.page(siteId as number, row.id), { state: { listSearch: location.search } });
   const isFiltered = Boolean(view.search) || view.status !== null || view.review !== null;
@@ -224,6 +238,22 @@ export function PagesListPage() {
 
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
+      ) : isPhone ? (
+        // a phone: one card per page, nothing hidden behind a sideways scroll
+        <PageCards
+          rows={rows}
+          selectedIds={selectedIds}
+          onToggle={toggleRow}
+          onToggleAll={toggleVisible}
+          linkOf={(row) => ({ to: paths.page(siteId as number, row.id), state: { listSearch: location.search } })}
+          onEdit={(row) => setEditing(editedPageOf(row))}
+          onDelete={(row) => setDeleting({ id: row.id, name: row.name })}
+          formatDate={(iso) => dateFormat.format(new Date(iso))}
+          tapSize={tapSize}
+          isLoading={isFirstLoad}
+          isStale={pages.isPlaceholderData}
+          empty={{ message: emptyMessage, hint: !isFiltered && !siteMissing ? t('list.noPagesHint') : null }}
+        />
       ) : (
         <Table.ScrollContainer minWidth={isPhone ? 880 : 1060} type="native" style={{ position: 'relative' }}>
           <Table
