@@ -1,6 +1,7 @@
 -- Issue 32 (the workspace for a working day), part BULK: feeding the workspace in bulk. Idempotent.
 --
--- 1. private.page_url_key(url): the normalised URL two pages of a site must not share. Kept in step
+-- 1. private.page_url_key(url): the normalised URL two pages of a site must not share (indexed per
+--    site: pages_site_url_key_idx, so an import looks up its rows' keys only). Kept in step
 --    with workspace/src/features/bulk/utils/urls.ts (pageUrlKey), which flags the same duplicates
 --    in the preview: scheme (http/https), a leading "www.", the host's case, the default port, the
 --    fragment and trailing slashes of the path do not count; the path's case and the query do.
@@ -43,6 +44,9 @@ end
 $$;
 revoke all on function private.page_url_key(text) from public;
 grant execute on function private.page_url_key(text) to authenticated, service_role;
+
+-- A site's pages by key: an import compares its rows' keys, not the whole site's.
+create index if not exists pages_site_url_key_idx on public.pages (site, private.page_url_key(url));
 
 -- Whether a URL can be a page's: http(s), a host, no whitespace, at most 2,048 characters.
 create or replace function private.is_page_url(p_url text) returns boolean
@@ -107,19 +111,16 @@ begin
            length(name) between 1 and 500 and private.is_page_url(url) as is_valid
       from input
   ),
-  -- the site's keys once, hash-joined (a site of 10,000 pages against 1,000 rows)
-  existing as (
-    select private.page_url_key(p.url) as key from public.pages p where p.site = p_site_id group by 1
-  ),
+  -- each row's key looked up in pages_site_url_key_idx (a site of 10,000 pages against 1,000 rows)
   outcome as (
     select c.i, c.name, c.url,
            case
              when not c.is_valid then 'invalid'
-             when x.key is not null then 'existing'
+             when exists (select 1 from public.pages p where p.site = p_site_id and private.page_url_key(p.url) = c.key) then 'existing'
              when row_number() over (partition by c.is_valid, c.key order by c.i) > 1 then 'duplicate'
              else 'create'
            end as o
-      from checked c left join existing x on x.key = c.key
+      from checked c
   ),
   created as (
     insert into public.pages (site, name, url, status)
@@ -168,22 +169,15 @@ begin
            btrim(coalesce(e.value ->> 'keyword', '')) as keyword
       from jsonb_array_elements(p_rows) with ordinality as e(value, ord)
   ),
-  -- the site's pages by URL key, once and only when a row names its page by URL
-  site_pages as (
-    select private.page_url_key(p.url) as key, min(p.id) as id
-      from public.pages p
-     where p.site = p_site_id and exists (select 1 from input n where n.page_ref is null)
-     group by 1
-  ),
+  -- a page named by URL: looked up by key in pages_site_url_key_idx
   resolved as (
     select n.*,
            case
              when n.page_ref is not null then (select p.id from public.pages p where p.id = n.page_ref and p.site = p_site_id)
-             else sp.id
+             else (select min(p.id) from public.pages p where p.site = p_site_id and private.page_url_key(p.url) = private.page_url_key(n.url))
            end as page_id,
            length(n.keyword) between 1 and 200 and (n.page_ref is not null or private.is_page_url(n.url)) as is_valid
       from input n
-      left join site_pages sp on n.page_ref is null and sp.key = private.page_url_key(n.url)
   )
   select r.i, r.page_id, r.keyword,
          case

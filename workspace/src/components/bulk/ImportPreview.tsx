@@ -6,7 +6,7 @@ import { NS } from './i18n';
 import { countStates, type PreviewRow, type RowState } from './importRows';
 
 /** The most rows the preview lists (the counts cover them all). */
-export const PREVIEW_ROWS_SHOWN = 200;
+export const PREVIEW_ROWS_SHOWN = 100;
 
 const ORDER: Record<RowState, number> = { invalid: 0, duplicate: 1, unknownPage: 2, existing: 3, already: 3, create: 4 };
 /** a reason on as many lines as it needs (a badge cuts its label on one line by default) */
