@@ -139,7 +139,7 @@ describe('header names', () => {
     // no loose ', accueil' text node read on its own, no paragraph taken for a heading
     expect(screen.getByTestId('header-logo')).not.toHaveTextContent('accueil');
     // every text it shows is in the name (the badge's 'C' is drawn, not text)
-    expect(screen.getByTestId('header-logo')).toHaveTextContent(/^CitableContenu SEO x IA$/);
+    expect(screen.getByTestId('header-logo')).toHaveTextContent(/^Citable Contenu SEO x IA$/);
     expect(screen.getByTestId('header-logo').querySelector('p')).toBeNull();
     const group = screen.getByRole('radiogroup', { name: 'Langue' });
     expect(within(group).getByRole('radio', { name: 'FR' })).toBeChecked();

@@ -30,6 +30,8 @@ export function Logo({ withTagline = true, compact = false }: { withTagline?: bo
           <Text component="span" display="block" fw={800} fz={18} lh={1.1}>
             Citable
           </Text>
+          {/* a space between the two lines: the text reads 'Citable Contenu SEO x IA', as the name says */}
+          {withTagline && ' '}
           {withTagline && (
             <Text
               component="span"

@@ -68,6 +68,9 @@ function renderList() {
   );
 }
 
+// the whole screen renders (filters, batch bar, dialogs): slower than a component alone on a busy machine
+jest.setTimeout(15_000);
+
 describe('the page list: table on a wide screen, cards on a phone', () => {
   const original = window.matchMedia;
   beforeEach(() => void i18n.changeLanguage('fr'));
