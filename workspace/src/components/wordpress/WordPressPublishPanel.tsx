@@ -168,7 +168,8 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
             {!hasConnection && (
               <>
                 {' '}
-                <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" data-testid="wordpress-connect-link">
+                {/* in a sentence: underlined, not told apart by its colour alone (WCAG 1.4.1) */}
+                <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" underline="always" data-testid="wordpress-connect-link">
                   {t('publish.connectLink')}
                 </Anchor>
               </>
