@@ -21,6 +21,8 @@ const NBSP = '\u00a0';
 const HOST = `fournil-${suffix}.fr`;
 const CLAIM_URL = `https://www.${HOST}/pain-au-levain`;
 const PAGE_NAME = `${HOST}/pain-au-levain`;
+/** What the fake model titles the article (its keyword: the URL's slug), French typography applied. */
+const ARTICLE_TITLE = 'Tout savoir\u00a0: pain au levain';
 const CLIENT_EMAIL = `claire.${suffix}@fournil-client.test`;
 const CLIENT_COMMENTS = 'Merci d’ajouter une recette pas à pas et le temps de pousse.';
 const OPERATOR_INSTRUCTION = 'Ajouter une recette pas à pas avec les temps de pousse, comme le client le demande.';
@@ -97,7 +99,7 @@ async function focusTab(page: Page) {
 
 const bell = (page: Page) => page.getByTestId('notifications-bell');
 const bellItem = (page: Page, kind: string) =>
-  page.getByRole('list', { name: 'Dernières notifications' }).locator(`[data-testid="notification-item"][data-kind="${kind}"]`).filter({ hasText: PAGE_NAME });
+  page.getByRole('list', { name: 'Dernières notifications' }).locator(`[data-testid="notification-item"][data-kind="${kind}"]`).filter({ hasText: ARTICLE_TITLE });
 
 test.describe.serial('the operator\'s loop: claim → take in → write → send → revision → modify → approve', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -196,6 +198,8 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await expect(action).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     await expect(page.getByTestId('version-row')).toHaveCount(1);
     await expect(page.getByTestId('version-row').first().getByTestId('review-state')).toHaveAttribute('data-state', 'draft');
+    // the page named by its address takes the article's title
+    await expect(page.getByTestId('page-title')).toHaveText(ARTICLE_TITLE);
     // the page taken in is named by its address: research searched what its URL says, not the address
     expect(fake.requests.filter((r) => r.route === 'serper').map((r) => (r.body as { q: string }).q)).toEqual(['pain au levain']);
     expect(fake.requests.filter((r) => r.route === 'chat').length, 'the model wrote it').toBeGreaterThan(0);
@@ -212,7 +216,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await expect(page.getByTestId('sends-panel').getByTestId('send-row').first()).toHaveAttribute('data-status', 'sent', { timeout: 20_000 });
     let mails: MailboxMessage[] = [];
     await expect.poll(async () => (mails = await mailsTo(request, CLIENT_EMAIL)).length).toBe(1);
-    expect(mails[0].subject).toBe(`«${NBSP}${PAGE_NAME}${NBSP}»${NBSP}: votre article à relire`);
+    expect(mails[0].subject).toBe(`«${NBSP}${ARTICLE_TITLE}${NBSP}»${NBSP}: votre article à relire`);
     firstLink = /https?:\/\/\S+\/view\/[0-9a-f-]{36}/.exec(mails[0].text)?.[0] ?? '';
     expect(firstLink.startsWith(`${process.env.E2E_SHELL_URL}/view/`)).toBe(true);
 
@@ -227,7 +231,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     const context = await frenchContext(browser);
     const client = await context.newPage();
     await client.goto(firstLink);
-    await expect(client.getByTestId('article-title')).toBeVisible();
+    await expect(client.getByTestId('article-title')).toHaveText(ARTICLE_TITLE);
     await expect(client.getByTestId('site-brand')).toContainText(HOST);
     await client.getByTestId('review-panel').getByRole('button', { name: 'Demander une révision' }).click();
     const dialog = client.getByRole('dialog', { name: 'Demander une révision' });
@@ -255,7 +259,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
 
     let mails: MailboxMessage[] = [];
     await expect.poll(async () => (mails = await mailsTo(request, staff.email)).length).toBe(1);
-    expect(mails[0].subject).toBe(`[Citable] Révision demandée par le client${NBSP}: «${NBSP}${PAGE_NAME}${NBSP}»`);
+    expect(mails[0].subject).toBe(`[Citable] Révision demandée par le client${NBSP}: «${NBSP}${ARTICLE_TITLE}${NBSP}»`);
     expect(mails[0].text).toContain(`> ${CLIENT_COMMENTS}`);
     expect(mails[0].text).toContain(`${process.env.E2E_SHELL_URL}/sites/${siteId}/pages/${pageId}/page-versions`);
 

@@ -15,6 +15,11 @@ export function engineLanguage(code: string | null): EngineLanguage {
 const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'gov', 'gouv', 'ac', 'edu', 'asso']);
 const ADDRESS_LIKE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/iu;
 
+/** A page name that is only an address (a request taken in, not renamed yet): it names no subject. */
+export function isAddressName(name: string | null | undefined): boolean {
+  return Boolean(name && ADDRESS_LIKE.test(name.trim()));
+}
+
 /**
  * Keywords for a page that has none: its name, and the last segment of its URL when that says
  * something else (« potager-bio-facile » → « potager bio facile »). A name that is only an address
@@ -24,7 +29,7 @@ const ADDRESS_LIKE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d+)?(?
 export function deriveKeywords(name: string | null, url: string | null, lang: EngineLanguage): string[] {
   const candidates: string[] = [];
   const tidy = (s: string) => s.replace(/[^\p{L}\p{N}'’ -]+/gu, ' ').replace(/\s+/g, ' ').trim().toLocaleLowerCase(lang).slice(0, 80);
-  const nameIsAddress = Boolean(name && ADDRESS_LIKE.test(name.trim()));
+  const nameIsAddress = isAddressName(name);
   if (name && !nameIsAddress) candidates.push(tidy(name));
   let parsed: URL | null = null;
   try {

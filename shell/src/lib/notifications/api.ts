@@ -64,7 +64,8 @@ export function keysTouchedBy(n: Pick<Notification, 'kind' | 'site' | 'page' | '
     case 'client_revision':
       return [queryKeys.pageVersions.lists(n.page), ...version, pageLists, queryKeys.workQueue.all];
     case 'version_ready':
-      return [queryKeys.pageVersions.lists(n.page), queryKeys.pageActions.lists(n.page), pageLists, queryKeys.workQueue.all];
+      // the page too: its first article names a page still called by its address
+      return [queryKeys.pageVersions.lists(n.page), queryKeys.pageActions.lists(n.page), queryKeys.pages.detail(n.page), pageLists, queryKeys.workQueue.all];
     case 'action_failed':
       return [queryKeys.pageActions.lists(n.page), queryKeys.workQueue.all];
     case 'send_failed':

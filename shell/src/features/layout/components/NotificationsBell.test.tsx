@@ -141,6 +141,7 @@ describe('NotificationsBell', () => {
       queryKeys.workQueue.all,
     ]);
     expect(keysTouchedBy(n('version_ready'))).toContainEqual(queryKeys.pageActions.lists(9));
+    expect(keysTouchedBy(n('version_ready'))).toContainEqual(queryKeys.pages.detail(9));
     expect(keysTouchedBy(n('action_failed'))).toEqual([queryKeys.pageActions.lists(9), queryKeys.workQueue.all]);
     expect(keysTouchedBy(n('send_failed'))[0]).toEqual(['pageVersions', 'sends', { pageId: 9 }]);
     expect(keysTouchedBy(n('new_message', { page: null }))).toEqual([queryKeys.inbox.all]);
