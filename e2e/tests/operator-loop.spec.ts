@@ -320,6 +320,9 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await expect(approved).toBeVisible();
     await expect(approved).toContainText('Le client a approuvé');
     await page.keyboard.press('Escape');
+    await expect
+      .poll(async () => (await mailsTo(request, staff.email)).map((m) => m.subject))
+      .toContain(`[Citable] Article approuvé par le client${NBSP}: «${NBSP}${ARTICLE_TITLE}${NBSP}»`);
 
     // /articles: approved, to publish
     await page.getByRole('navigation').getByRole('link', { name: 'Articles', exact: true }).click();
