@@ -129,7 +129,8 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     const { startFakeWeb } = (await import(fakes('web.js'))) as { startFakeWeb: () => Promise<FakeWeb> };
     [fake, web] = await Promise.all([providers.startFakeProviders(), startFakeWeb()]);
     fake.results(() =>
-      [1, 2, 3, 4, 5].map((i) => ({ position: i, title: `Pain au levain ${i}`, link: `${web.url}/pain-levain-${i}`, snippet: `Le levain, étape ${i}.` })),
+      // three competitors: enough for a brief, and each one read costs time
+      [1, 2, 3].map((i) => ({ position: i, title: `Pain au levain ${i}`, link: `${web.url}/pain-levain-${i}`, snippet: `Le levain, étape ${i}.` })),
     );
     worker = await startTaskWorker({
       DATABASE_URL: databaseUrl,
