@@ -108,6 +108,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
   let web: FakeWeb;
   let worker: ChildProcess | null = null;
   let operator: Page;
+  let client: Page;
   let siteId = 0;
   let pageId = 0;
   let firstLink = '';
@@ -153,7 +154,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
       worker.kill('SIGTERM');
       await exited;
     }
-    await Promise.all([fake?.close(), web?.close(), operator?.context().close()]);
+    await Promise.all([fake?.close(), web?.close(), operator?.context().close(), client?.context().close()]);
     if (siteId) await rest(request, 'service', 'DELETE', `sites?id=eq.${siteId}`);
   });
 
@@ -229,8 +230,8 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
   });
 
   test('5. the client opens the mailed link without an account and asks for a revision', async ({ browser }) => {
-    const context = await frenchContext(browser);
-    const client = await context.newPage();
+    // the client's own browser: no account, nothing of the operator's session
+    client = await (await frenchContext(browser)).newPage();
     await client.goto(firstLink);
     await expect(client.getByTestId('article-title')).toHaveText(ARTICLE_TITLE);
     await expect(client.getByTestId('site-brand')).toContainText(HOST);
@@ -239,7 +240,6 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await dialog.getByRole('textbox', { name: 'Commentaires' }).fill(CLIENT_COMMENTS);
     await dialog.getByRole('button', { name: 'Demander une révision' }).click();
     await expect(client.getByText('Version envoyée en révision')).toBeVisible();
-    await context.close();
   });
 
   test('6. without a reload, the operator\'s bell and Articles list show the revision; the e-mail came too', async ({ request }) => {
@@ -270,7 +270,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await expect(page.getByTestId('version-row').first().getByTestId('review-state')).toHaveAttribute('data-state', 'in-revision');
   });
 
-  test('7. the operator has it modified and sends the new version; the client approves; the bell and /articles say approved', async ({ browser, request }) => {
+  test('7. the operator has it modified and sends the new version; the client approves; the bell and /articles say approved', async ({ request }) => {
     const page = operator;
     const form = page.getByTestId('modify-form');
     await form.getByTestId('modify-version').click();
@@ -298,9 +298,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     secondLink = mails.map((m) => /https?:\/\/\S+\/view\/[0-9a-f-]{36}/.exec(m.text)?.[0] ?? '').find((l) => l !== firstLink) ?? '';
     expect(secondLink, 'the new version has its own link').not.toBe('');
 
-    // the client approves the new version
-    const context = await frenchContext(browser);
-    const client = await context.newPage();
+    // the client opens the second mail's link in the same browser and approves the new version
     await client.goto(secondLink);
     const changes = client.getByTestId('changes-section');
     await expect(changes.getByTestId('changes-comments')).toHaveText(CLIENT_COMMENTS);
@@ -311,7 +309,6 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     // the fake model's article keeps one figure its source does not hold: /view asks first (docs/article-engine.md)
     await client.getByRole('dialog', { name: /Approuver malgré/ }).getByRole('button', { name: 'Approuver quand même' }).click();
     await expect(client.getByText('Version approuvée')).toBeVisible();
-    await context.close();
 
     // the bell, without a reload
     await page.keyboard.press('Escape');
