@@ -168,6 +168,7 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
             {!hasConnection && (
               <>
                 {' '}
+                {/* in a sentence: underlined, not told apart by its colour alone (WCAG 1.4.1) */}
                 <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" underline="always" data-testid="wordpress-connect-link">
                   {t('publish.connectLink')}
                 </Anchor>

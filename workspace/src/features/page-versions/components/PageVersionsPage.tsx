@@ -447,7 +447,8 @@ export function PageVersionsPage() {
                 actionNames={ACTION_NAMES}
                 limit={6}
                 title={t('actions.title')}
-                invalidateOnSettled={[queryKeys.pageVersions.lists(page.id)]}
+                // the page too: a first article renames a page still named by its address (docs/operator-desk.md)
+                invalidateOnSettled={[queryKeys.pageVersions.lists(page.id), queryKeys.pages.detail(page.id)]}
               />
             </Paper>
 
