@@ -20,11 +20,11 @@ import { WordPressPublishCell } from './WordPressPublishCell';
 /** The colour of each reason: the client asked, something broke, to send, to publish. */
 const REASON_COLORS: Record<WorkReason, string> = { revision: 'orange', failed: 'red', ready_to_send: 'blue', approved: 'teal' };
 
-function ReasonBadge({ reason }: { reason: WorkReason }) {
+function ReasonBadge({ reason, justPublished }: { reason: WorkReason; justPublished?: boolean }) {
   const { t } = useTranslation(NS);
   return (
-    <Badge variant="dot" color={REASON_COLORS[reason]} tt="none" c="dark.7" bg="white" miw="max-content" data-testid="work-reason" data-reason={reason}>
-      {t(`reason.${reason}`)}
+    <Badge variant="dot" color={justPublished ? 'green' : REASON_COLORS[reason]} tt="none" c="dark.7" bg="white" miw="max-content" data-testid="work-reason" data-reason={reason}>
+      {justPublished ? t('publishedBadge') : t(`reason.${reason}`)}
     </Badge>
   );
 }
@@ -158,7 +158,7 @@ function WorkTable({ items, now, onQueued }: { items: WorkItem[]; now: number; o
               </Table.Td>
               <Table.Td style={{ verticalAlign: 'top', maxWidth: 380 }}>
                 <Stack gap={6} align="flex-start">
-                  <ReasonBadge reason={item.reason} />
+                  <ReasonBadge reason={item.reason} justPublished={item.justPublished} />
                   <ReasonDetail item={item} />
                 </Stack>
               </Table.Td>
@@ -182,7 +182,7 @@ function WorkCards({ items, now, onQueued }: { items: WorkItem[]; now: number; o
         <Card key={itemKey(item)} component="li" withBorder radius="md" padding="md" data-testid="work-item" data-page-id={item.page_id} data-reason={item.reason}>
           <Stack gap="xs">
             <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-              <ReasonBadge reason={item.reason} />
+              <ReasonBadge reason={item.reason} justPublished={item.justPublished} />
               <Since item={item} now={now} />
             </Group>
             <Stack gap={0}>
