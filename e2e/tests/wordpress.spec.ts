@@ -111,7 +111,7 @@ test.describe.serial('publishing to WordPress through the queue', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    await new Promise<void>((resolve, reject) => {
+    const started = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`task worker did not start: ${workerOutput}`)), 30_000);
       const onData = (d: Buffer) => {
         workerOutput += d.toString();
@@ -125,10 +125,11 @@ test.describe.serial('publishing to WordPress through the queue', () => {
       worker!.on('exit', (code) => reject(new Error(`task worker exited ${code}: ${workerOutput}`)));
     });
 
+    // the operator signs in once for the file, while the worker starts
     const context = await browser.newContext({ baseURL: process.env.E2E_SHELL_URL, viewport: { width: 1440, height: 900 } });
     await context.addInitScript(() => window.localStorage.setItem('citable.lang', 'fr'));
     operator = await context.newPage();
-    await signIn(operator, owner.owner);
+    await Promise.all([started, signIn(operator, owner.owner)]);
   });
 
   test.afterAll(async () => {
