@@ -2,9 +2,10 @@
 // (e2e/support/task-worker.mjs wordpress_connect pages_action, graphile-worker on the e2e database,
 // limited to this spec's user) against the fake WordPress site (worker/test/fakes/wordpress.js, the
 // REST API as WordPress 6 speaks it) on 127.0.0.1, in French.
-// 1. The site form's WordPress section: the application password sealed in the browser, a wrong one →
-//    the wrong_credentials text, the right one → the site's name and its SEO plugin; "Tester la
-//    connexion" tests the stored one again.
+// 1. The site form's WordPress section: plain http refused until confirmed, the application password
+//    sealed in the browser and tested by the worker → the site's name and its SEO plugin; "Tester la
+//    connexion" tests the stored one again. (A failed test's text: WordPressSection.test.tsx and
+//    worker/test/wordpress-publish.test.js.)
 // 2. A client approves on /view (no account; the connection publishes automatically) → the post in
 //    WordPress with its featured image and its Gutenberg blocks, the link on the page; an edit approved
 //    again → the same post updated.
@@ -147,7 +148,7 @@ test.describe.serial('publishing to WordPress through the queue', () => {
     }
   });
 
-  test('the site’s WordPress section: a wrong password, then the right one; the site and its SEO plugin shown', async ({ request }) => {
+  test('the site’s WordPress section: plain http confirmed, the password tested through the queue; the site and its SEO plugin shown', async ({ request }) => {
     const page = operator;
     await page.goto(`/sites/${owner.siteId}`);
     const toggle = page.getByRole('button', { name: 'WordPress' });
@@ -162,26 +163,15 @@ test.describe.serial('publishing to WordPress through the queue', () => {
     const form = section(page).getByTestId('wordpress-form');
     await form.getByLabel('Adresse du site WordPress').fill(wp.url);
     await form.getByLabel('Identifiant WordPress').fill('editor');
-    await form.getByLabel('Mot de passe d’application').fill('wrong wrong wrong wrong');
+    await form.getByLabel('Mot de passe d’application').fill(PASSWORD);
     // plain http: refused until the operator confirms it
     await form.getByRole('button', { name: 'Enregistrer et tester' }).click();
     await expect(form.getByText('Le site n’est pas en HTTPS\u00a0: le mot de passe circulerait en clair.', { exact: false })).toBeVisible();
     await form.getByLabel('Je confirme\u00a0: ce site n’utilise pas HTTPS, le mot de passe circulera en clair').check();
+    await section(page).getByLabel('Publier automatiquement quand le client approuve').check();
     await form.getByRole('button', { name: 'Enregistrer et tester' }).click();
 
-    // the wordpress_connect job tests it: WordPress refuses the password
-    await expect(section(page).getByTestId('wordpress-test-failed')).toHaveAttribute('data-code', 'wrong_credentials', { timeout: 20_000 });
-    await expect(section(page).getByTestId('wordpress-failure')).toHaveText('WordPress refuse l’identifiant ou le mot de passe d’application.');
-    await expect(section(page).getByTestId('wordpress-state')).toHaveText('Échec du test');
-
-    // the password field is write-only: empty, the stored one announced by the placeholder
-    const password = section(page).getByLabel('Mot de passe d’application');
-    await expect(password).toHaveValue('');
-    await expect(password).toHaveAttribute('placeholder', '••••••• (enregistré)');
-    await password.fill(PASSWORD);
-    await section(page).getByLabel('Publier automatiquement quand le client approuve').check();
-    await section(page).getByRole('button', { name: 'Enregistrer et tester' }).click();
-
+    // the wordpress_connect job tests it through the queue
     const ok = section(page).getByTestId('wordpress-test-ok');
     await expect(ok).toBeVisible({ timeout: 20_000 });
     await expect(ok.getByTestId('wordpress-found-site')).toContainText('Le blog de test');
@@ -189,7 +179,9 @@ test.describe.serial('publishing to WordPress through the queue', () => {
     await expect(ok.getByTestId('wordpress-found-seo')).toContainText('Yoast SEO actif');
     await expect(ok.getByTestId('wordpress-found-seo')).toContainText('le titre, la description et le mot-clé principal seront remplis');
     await expect(section(page).getByTestId('wordpress-state')).toHaveText('Connecté');
+    // the password field is write-only: empty, the stored one announced by the placeholder
     await expect(section(page).getByLabel('Mot de passe d’application')).toHaveValue('');
+    await expect(section(page).getByLabel('Mot de passe d’application')).toHaveAttribute('placeholder', '••••••• (enregistré)');
     await expect(section(page).getByLabel('Publier automatiquement quand le client approuve')).toBeChecked();
 
     // the owner reads everything but the password
