@@ -1300,6 +1300,15 @@ export type Database = {
           since: string;
           action_name: string | null;
           action_error: string | null;
+          // 20261201002000_work_queue_wordpress.sql: the site's connection, the page's post and latest publication
+          wordpress_connection: 'none' | 'ok' | 'failed';
+          wordpress_link: string | null;
+          wordpress_status: string | null;
+          wordpress_version: string | null;
+          publish_status: 'queued' | 'running' | 'done' | 'failed' | null;
+          publish_error: string | null;
+          publish_warnings: Json | null;
+          publish_version: string | null;
         }[];
       };
       // feeding the workspace in bulk (20261201003000_bulk_import.sql, issue 32)

@@ -18,9 +18,8 @@ import { paths } from '../../config/paths';
 import { PageActionsList } from '../PageActionsList';
 import { LoadErrorAlert } from '../LoadErrorAlert';
 import { PUBLISH_ACTION, useConnection, useLatestApproved, usePageWordPress, usePublish, wordpressKeys, type ApprovedVersion } from './api';
-import { connectionState, isCopyBehind, publicationState, refusalKey, versionToPublish } from './connection';
+import { WORDPRESS_ANCHOR, connectionState, isCopyBehind, publicationState, refusalKey, versionToPublish } from './connection';
 import { NS } from './i18n';
-import { WORDPRESS_ANCHOR } from './WordPressSection';
 
 export interface WordPressPublishPanelProps {
   siteId: number;
