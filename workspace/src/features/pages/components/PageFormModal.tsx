@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Fieldset, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
@@ -40,7 +40,6 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
   const create = useCreatePage(siteId);
   const update = useUpdatePage(siteId);
   const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<PageFormValues>({
     mode: 'controlled',
     initialValues: {
@@ -89,10 +88,10 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
       setFailure(message);
       showToast({ color: 'red', title: message, message: dataErrorMessage(error, t) });
     }
-  }, (errors) => focusFirstError(formRef.current, errors));
+  }, (errors, _values, event) => focusFirstError((event?.currentTarget as HTMLFormElement | undefined) ?? null, errors));
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="page-form-error">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -119,8 +119,8 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const logoField = () => formRef.current?.querySelector<HTMLElement>('[data-testid="logo-dropzone"]') ?? null;
+  const logoField = (formNode: HTMLElement | null) => formNode?.querySelector<HTMLElement>('[data-testid="logo-dropzone"]') ?? null;
+  const formOf = (event: FormEvent | undefined) => (event?.currentTarget as HTMLFormElement | undefined) ?? null;
 
   const form = useForm<SiteFormValues>({
     mode: 'controlled',
@@ -166,7 +166,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
     setLogoError(t(LOGO_MESSAGES[problem]));
   };
 
-  const handleSubmit = (values: SiteFormValues) => {
+  const handleSubmit = (values: SiteFormValues, event?: FormEvent<HTMLFormElement>) => {
     setSaveError(null);
     if (!user) {
       setSaveError(t('form.loginRequired'));
@@ -174,7 +174,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
     }
     if (!isEdit && !logo) {
       setLogoError(t('form.logoRequired'));
-      focusFirstError(formRef.current, {}, [logoField()]);
+      focusFirstError(formOf(event), {}, [logoField(formOf(event))]);
       return;
     }
     save.mutate(
@@ -205,10 +205,11 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
   };
 
   // refused: the first field in error (in the page's order) is scrolled to and focused
-  const handleInvalid = (errors: Record<string, unknown>) => {
+  const handleInvalid = (errors: Record<string, unknown>, _values: SiteFormValues, event?: FormEvent<HTMLFormElement>) => {
     const logoMissing = !isEdit && !logo;
     if (logoMissing) setLogoError(t('form.logoRequired'));
-    focusFirstError(formRef.current, errors, logoMissing ? [logoField()] : []);
+    const formNode = formOf(event);
+    focusFirstError(formNode, errors, logoMissing ? [logoField(formNode)] : []);
   };
 
   const currentLogo = resolveLogoUrl(site?.image_logo);
@@ -225,7 +226,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
   const statusData = SITE_STATUSES.map((s) => ({ value: s, label: t(`form.status.${s}`) }));
 
   return (
-      <form ref={formRef} onSubmit={form.onSubmit(handleSubmit, handleInvalid)} noValidate style={READABLE} data-testid="site-form">
+      <form onSubmit={form.onSubmit(handleSubmit, handleInvalid)} noValidate style={READABLE} data-testid="site-form">
         <Stack gap="lg">
           {saveError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('form.saveError')} role="alert">
