@@ -18,13 +18,12 @@ const LINE: CSSProperties = { display: 'block', overflow: 'hidden', textOverflow
 /**
  * One line of text, cut with an ellipsis when it is too long (a 500-character page name, a
  * 300-character keyword), so a row keeps its height. When it is cut the whole text shows in a tooltip
- * on hover and on keyboard focus: the line then takes the focus itself, unless it holds a focusable
+ * on hover, on keyboard focus and on a tap (phones have no hover): the line then takes the focus itself, unless it holds a focusable
  * element (a link), whose focus opens the tooltip.
  */
 export function OverflowText({ text, children, maw, childIsFocusable = false, 'data-testid': testId }: OverflowTextProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [isCut, setIsCut] = useState(false);
-  const [opened, setOpened] = useState(false);
 
   useLayoutEffect(() => {
     const node = ref.current;
@@ -37,17 +36,11 @@ export function OverflowText({ text, children, maw, childIsFocusable = false, 'd
     return () => observer.disconnect();
   }, [text]);
 
-  const show = () => {
-    const node = ref.current;
-    // measured again: the width may have changed since the last observation
-    if (node && node.scrollWidth > node.clientWidth + 1) setOpened(true);
-  };
-  const hide = () => setOpened(false);
-
   return (
     <Tooltip
       label={text}
-      opened={opened && isCut}
+      disabled={!isCut}
+      events={{ hover: true, focus: true, touch: true }}
       multiline
       maw="min(32rem, 90vw)"
       withArrow
@@ -59,11 +52,6 @@ export function OverflowText({ text, children, maw, childIsFocusable = false, 'd
         className="mantine-focus-auto"
         style={{ ...LINE, maxWidth: maw }}
         tabIndex={isCut && !childIsFocusable ? 0 : undefined}
-        onMouseEnter={show}
-        onMouseLeave={hide}
-        onFocus={show}
-        onBlur={hide}
-        onKeyDown={(event) => event.key === 'Escape' && hide()}
         data-testid={testId}
         data-cut={isCut || undefined}
       >
