@@ -21,7 +21,7 @@ jest.mock('../api/savePage', () => ({
 const toast = jest.fn();
 jest.mock('@citable/shared', () => ({ ...jest.requireActual('@citable/shared'), showToast: (data: unknown) => toast(data) }));
 
-const STATUSES = [{ id: 1, label: 'Publiée' }];
+const STATUSES = [{ id: 1, name: 'Published', label: 'Publiée' }];
 
 async function renderForm() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
