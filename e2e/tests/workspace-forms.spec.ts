@@ -14,7 +14,7 @@ const LONG_NAME = `Brioche ${'au beurre de baratte et à la fleur d’oranger '.
 const NAMES = ['Tarte aux pommes', 'Éclair au café', 'Pain d’épices', LONG_NAME];
 
 async function frenchPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'fr-FR' });
+  const context = await browser.newContext({ locale: 'fr-FR', baseURL: process.env.E2E_SHELL_URL, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(() => window.localStorage.setItem('citable.lang', 'fr'));
   return page;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type * as MantineNotifications from '@mantine/notifications';
 import type { NotificationData } from '@mantine/notifications';
-import { useMatches } from '@mantine/core';
 import { i18n } from '../i18n';
 import { loadOnce } from '../lib/loadOnce';
 
@@ -46,7 +45,7 @@ export function showToast(data: NotificationData): void {
 }
 
 /**
- * Where the toasts go: at the bottom (right on a wide screen, across on a phone), never over the header
+ * Where the toasts go: at the bottom right (across the bottom on a phone), never over the header
  * and the screens' main buttons at the top ("Nouvelle page", "Ajouter un mot-clé", "+ Ajouter un site").
  * They sit above the phone's bottom area: the home indicator (safe area) and a bottom bar, when a layout
  * declares its height in --citable-bottom-bar. The containers let clicks through, only the toasts take them;
@@ -55,14 +54,14 @@ export function showToast(data: NotificationData): void {
 const TOAST_OFFSET = 'calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom, 0px) + var(--citable-bottom-bar, 0px))';
 
 function Toasts({ Notifications }: { Notifications: typeof MantineNotifications.Notifications }) {
-  // phones are below the sm breakpoint (48em, MOBILE_BREAKPOINT_PX)
-  const isPhone = useMatches({ base: true, sm: false });
+  // on a phone the 400 px container is narrowed to the screen less its margins (Mantine's max-width):
+  // across the bottom
   return (
     <Notifications
-      position={isPhone ? 'bottom-center' : 'bottom-right'}
+      position="bottom-right"
       autoClose={TOAST_AUTO_CLOSE_MS}
       pauseResetOnHover="notification"
-      containerWidth={isPhone ? 'calc(100vw - 2 * var(--mantine-spacing-sm))' : 400}
+      containerWidth={400}
       limit={3}
       styles={{ root: { bottom: TOAST_OFFSET, pointerEvents: 'none' }, notification: { pointerEvents: 'auto' } }}
       data-testid="toasts"

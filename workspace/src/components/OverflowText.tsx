@@ -13,7 +13,10 @@ export interface OverflowTextProps {
   'data-testid'?: string;
 }
 
-const LINE: CSSProperties = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 };
+/** One line cut with an ellipsis: for the element inside OverflowText too (a link), so it is no wider than the line. */
+export const ELLIPSIS: CSSProperties = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 };
+const LINE = ELLIPSIS;
+const isOverflowing = (node: Element | null) => node !== null && node.scrollWidth > node.clientWidth + 1;
 
 /**
  * One line of text, cut with an ellipsis when it is too long (a 500-character page name, a
@@ -28,7 +31,8 @@ export function OverflowText({ text, children, maw, childIsFocusable = false, 'd
   useLayoutEffect(() => {
     const node = ref.current;
     if (!node) return;
-    const measure = () => setIsCut(node.scrollWidth > node.clientWidth + 1);
+    // the line, or the element it holds (styled with ELLIPSIS), is cut
+    const measure = () => setIsCut(isOverflowing(node) || isOverflowing(node.firstElementChild));
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);

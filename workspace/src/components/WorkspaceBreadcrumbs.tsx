@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
 import { NS } from './page-sub-screen/i18n';
-import { OverflowText } from './OverflowText';
+import { ELLIPSIS, OverflowText } from './OverflowText';
 import { WrappingBreadcrumbs } from './WrappingBreadcrumbs';
 
 export interface WorkspaceBreadcrumbsProps {
@@ -46,11 +46,11 @@ export function WorkspaceBreadcrumbs({ site, page, pages = false, pagesSearch = 
         {items.map((item, index) => {
           const label =
             index === last ? (
-              <Text size="sm" c="gray.7" aria-current="page" component="span">
+              <Text size="sm" c="gray.7" aria-current="page" component="span" style={item.isName ? ELLIPSIS : undefined}>
                 {item.label}
               </Text>
             ) : (
-              <Anchor component={Link} to={item.to ?? '#'} size="sm">
+              <Anchor component={Link} to={item.to ?? '#'} size="sm" style={item.isName ? ELLIPSIS : undefined}>
                 {item.label}
               </Anchor>
             );

@@ -51,7 +51,7 @@ import { ReviewStateBadge } from './ReviewStateBadge';
 import { parseRouteId } from '../../../utils/routeId';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useTapSize } from '../../../components/useTapSize';
-import { OverflowText } from '../../../components/OverflowText';
+import { ELLIPSIS, OverflowText } from '../../../components/OverflowText';
 import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 
 interface SortHeaderProps {
@@ -311,6 +311,7 @@ export function PagesListPage() {
                           fw={600}
                           size="sm"
                           c="dark.8"
+                          style={ELLIPSIS}
                           data-testid="page-name"
                         >
                           {row.name}
