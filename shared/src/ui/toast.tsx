@@ -51,21 +51,27 @@ export function showToast(data: NotificationData): void {
  * declares its height in --citable-bottom-bar. The containers let clicks through, only the toasts take them;
  * a hovered toast waits only while it is hovered (pauseResetOnHover 'notification').
  */
-const TOAST_OFFSET = 'calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom, 0px) + var(--citable-bottom-bar, 0px))';
+// only the bottom containers move up: the top ones keep their place (a 'bottom' given to every container
+// stretched the top ones down the whole right side of the page)
+const TOAST_CSS = `.citable-toasts[data-position^="bottom"]{bottom:calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom, 0px) + var(--citable-bottom-bar, 0px))}`;
 
 function Toasts({ Notifications }: { Notifications: typeof MantineNotifications.Notifications }) {
   // on a phone the 400 px container is narrowed to the screen less its margins (Mantine's max-width):
   // across the bottom
   return (
-    <Notifications
-      position="bottom-right"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      pauseResetOnHover="notification"
-      containerWidth={400}
-      limit={3}
-      styles={{ root: { bottom: TOAST_OFFSET, pointerEvents: 'none' }, notification: { pointerEvents: 'auto' } }}
-      data-testid="toasts"
-    />
+    <>
+      <style>{TOAST_CSS}</style>
+      <Notifications
+        position="bottom-right"
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        pauseResetOnHover="notification"
+        containerWidth={400}
+        limit={3}
+        classNames={{ root: 'citable-toasts' }}
+        styles={{ root: { pointerEvents: 'none' }, notification: { pointerEvents: 'auto' } }}
+        data-testid="toasts"
+      />
+    </>
   );
 }
 
