@@ -168,7 +168,8 @@ test.describe.serial('pages', () => {
     seeded.push(...(await api<typeof seeded>(request, token, 'POST', '/pages?select=id,name,status,date_modified', payload)));
     expect(seeded).toHaveLength(23);
     const newestFirst = [...seeded].sort((a, b) => b.date_modified.localeCompare(a.date_modified)).map((p) => p.name);
-    const byName = [...seeded].map((p) => p.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // French order (collation fr-x-icu on pages.name): case and accents second, as Intl.Collator('fr') sorts
+    const byName = [...seeded].map((p) => p.name).sort(new Intl.Collator('fr').compare);
 
     await signIn(page, owner);
     const failed = watchFailedRequests(page);
