@@ -119,9 +119,8 @@ test.describe.serial('pages', () => {
     expect(created.status).toBe(1);
 
     await expect(page.getByText('Page created successfully')).toBeVisible();
-    // Row actions from the keyboard. (Once a toast has been shown, the shell's toast containers — the
-    // bottom-right one stretched by the 'top' offset of shared/src/ui/toast.tsx — cover the right-hand
-    // 440 px of the page and take the pointer's clicks: reported, not this screen's code.)
+    // Row actions from the keyboard. (Toasts are at the bottom right and let clicks through around them:
+    // workspace-forms.spec.ts clicks the main button while one shows.)
     // edit: name, a host without protocol, status
     await page.getByRole('button', { name: 'Edit – Semis de printemps' }).press('Enter');
     await expect(form.getByLabel('Page name')).toHaveValue('Semis de printemps');
@@ -169,7 +168,8 @@ test.describe.serial('pages', () => {
     seeded.push(...(await api<typeof seeded>(request, token, 'POST', '/pages?select=id,name,status,date_modified', payload)));
     expect(seeded).toHaveLength(23);
     const newestFirst = [...seeded].sort((a, b) => b.date_modified.localeCompare(a.date_modified)).map((p) => p.name);
-    const byName = [...seeded].map((p) => p.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // French order (collation fr-x-icu on pages.name): case and accents second, as Intl.Collator('fr') sorts
+    const byName = [...seeded].map((p) => p.name).sort(new Intl.Collator('fr').compare);
 
     await signIn(page, owner);
     const failed = watchFailedRequests(page);

@@ -79,7 +79,7 @@ test.describe.serial('sites', () => {
     await expect(form.getByText(MSG.logoRequired)).toBeVisible();
     await form.getByLabel('Site URL').fill('not a url');
     await form.getByRole('button', { name: 'Create site' }).click();
-    await expect(form.getByText('Enter a valid URL starting with http:// or https://')).toBeVisible();
+    await expect(form.getByText('This address is not valid: type the site’s address, for example www.example.com.')).toBeVisible();
 
     // logos refused in the browser: too large, a text file named .png, an SVG
     await logoInput(page).setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: PNG_6MB });

@@ -22,6 +22,8 @@ export type { SharedProbe } from './config/instance';
 export { loadOnce } from './lib/loadOnce';
 export type { LoadOnce } from './lib/loadOnce';
 export { webLink, isWebUrl } from './lib/webLink';
+export { normalizeWebUrl, WEB_URL_MAX_LENGTH } from './lib/webUrl';
+export type { WebUrlProblem, WebUrlResult } from './lib/webUrl';
 
 // supabase
 export { loadSupabase, hasStoredSession, authStorageKey } from './supabase/client';

@@ -191,6 +191,7 @@ export type PagesRow = {
   wordpress_version: string | null;
   wordpress_media_id: number | null;
   wordpress_media_source: string | null;
+  name_search: string | null;
 };
 
 export type PagesActionsRow = {

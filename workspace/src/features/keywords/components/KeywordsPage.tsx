@@ -20,6 +20,7 @@ import { showSerpSearch } from '../utils/keywords';
 import { AddKeywordModal } from './AddKeywordModal';
 import { SerpResultsModal } from './SerpResultsModal';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { OverflowText } from '../../../components/OverflowText';
 
 /** docs/product-rules.md#constants: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
@@ -159,8 +160,8 @@ function KeywordsScreen({ page }: { page: PageContext }) {
         {keywords.data.map((row) => (
           <Card key={row.id} component="li" withBorder radius="sm" padding="sm" data-testid="keyword-row" data-keyword={row.keyword}>
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-              <Text fw={600} size="sm" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
-                {row.keyword}
+              <Text fw={600} size="sm" component="div" style={{ flex: '1 1 auto', minWidth: 0 }}>
+                <OverflowText text={row.keyword} data-testid="keyword-text" />
               </Text>
               <Badge variant="light" color={row.serpCount > 0 ? 'indigo' : 'gray'} data-testid="serp-count" style={{ flexShrink: 0 }}>
                 {t('serpCount', { count: row.serpCount })}
@@ -183,8 +184,8 @@ function KeywordsScreen({ page }: { page: PageContext }) {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={340}>
-        <Table verticalSpacing="sm" aria-label={t('tableLabel')} data-testid="keywords-table" highlightOnHover>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" layout="fixed" aria-label={t('tableLabel')} data-testid="keywords-table" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('columns.keyword')}</Table.Th>
@@ -203,8 +204,8 @@ function KeywordsScreen({ page }: { page: PageContext }) {
             {keywords.data.map((row) => (
               <Table.Tr key={row.id} data-testid="keyword-row" data-keyword={row.keyword}>
                 <Table.Td>
-                  <Text fw={600} size="sm" style={{ overflowWrap: 'break-word' }}>
-                    {row.keyword}
+                  <Text fw={600} size="sm" component="div">
+                    <OverflowText text={row.keyword} data-testid="keyword-text" />
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -14,6 +14,9 @@ export const normalizeKeyword = (input: string) => input.trim();
  */
 export const KEYWORD_MAX_LENGTH = 200;
 
+/** Longer than the database's 200 characters once trimmed (counted in characters, as length() does). */
+export const keywordTooLong = (input: string) => Array.from(normalizeKeyword(input)).length > KEYWORD_MAX_LENGTH;
+
 /** §5: blank or whitespace-only disables the button. */
 export const canAddKeyword = (input: string) => normalizeKeyword(input).length > 0;
 

@@ -4,7 +4,7 @@
  * useWebSearch, highlightModifications, unhighlightModifications, createNewVersion (all false by
  * default); an optional example version. Submit is disabled while updating or with no version.
  */
-import { useState, type CSSProperties, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Button, Checkbox, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,17 @@ export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }
   const [flags, setFlags] = useState<Flags>(NO_FLAGS);
   const [exampleId, setExampleId] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
+
+  // one version: it is the one to modify, chosen already (with its comments); once only, so a cleared
+  // choice stays cleared
+  const didPrefill = useRef(false);
+  const only = versions.length === 1 ? versions[0] : null;
+  useEffect(() => {
+    if (didPrefill.current || !only) return;
+    didPrefill.current = true;
+    setVersionId((current) => current ?? only.id);
+    setComments((current) => current || (only.comments_to_modify ?? ''));
+  }, [only]);
 
   // a version deleted meanwhile is no longer a choice
   const chosen = versionId && versions.some((v) => v.id === versionId) ? versionId : null;

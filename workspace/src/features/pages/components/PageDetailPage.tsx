@@ -47,7 +47,7 @@ import { useSiteSummary } from '../api/getSiteSummary';
 import { parseRouteId } from '../../../utils/routeId';
 import { DeletePageDialog } from './DeletePageDialog';
 import { PageFormModal } from './PageFormModal';
-import { PagesBreadcrumbs } from './PagesBreadcrumbs';
+import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
@@ -175,7 +175,7 @@ export function PageDetailPage() {
 
   return (
     <ScreenContainer>
-      <PagesBreadcrumbs siteId={siteId} siteName={site.data?.name ?? null} pageName={data.name} listSearch={listSearch} />
+      <WorkspaceBreadcrumbs site={{ id: siteId, name: site.data?.name ?? null }} page={{ id: data.id, name: data.name }} pagesSearch={listSearch} />
 
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>

@@ -47,7 +47,6 @@ import { DeletePageDialog } from './DeletePageDialog';
 import { ImportMenu } from './ImportMenu';
 import { PageRowMenu } from './PageRowMenu';
 import { PageFormModal, type EditedPage } from './PageFormModal';
-import { PagesBreadcrumbs } from './PagesBreadcrumbs';
 import { SearchBox } from './SearchBox';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
@@ -55,6 +54,8 @@ import { ReviewStateBadge } from './ReviewStateBadge';
 import { parseRouteId } from '../../../utils/routeId';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useTapSize } from '../../../components/useTapSize';
+import { ELLIPSIS, OverflowText } from '../../../components/OverflowText';
+import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 
 interface SortHeaderProps {
   column: SortColumn;
@@ -69,13 +70,26 @@ function SortHeader({ column, label, view, onSort, width, visibleFrom }: SortHea
   const { t } = useTranslation(NS);
   const active = view.sort === column;
   const Icon = !active ? IconSelector : view.ascending ? IconChevronUp : IconChevronDown;
+  // the whole header cell is the button (not only its label and arrow): the cell's padding moves into it
   return (
-    <Table.Th aria-sort={active ? (view.ascending ? 'ascending' : 'descending') : 'none'} style={{ width, whiteSpace: 'nowrap' }} visibleFrom={visibleFrom}>
+    <Table.Th
+      aria-sort={active ? (view.ascending ? 'ascending' : 'descending') : 'none'}
+      style={{ width, whiteSpace: 'nowrap', padding: 0 }}
+      visibleFrom={visibleFrom}
+    >
       <UnstyledButton
         onClick={() => onSort(column)}
         title={t('list.sortBy', { column: label })}
         data-testid={`sort-${column}`}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)' }}
+        style={{
+          display: 'flex',
+          width: '100%',
+          alignItems: 'center',
+          gap: 4,
+          padding: 'var(--table-vertical-spacing) var(--table-horizontal-spacing, var(--mantine-spacing-xs))',
+          fontWeight: 700,
+          fontSize: 'var(--mantine-font-size-sm)',
+        }}
       >
         {label}
         <Icon size={14} aria-hidden />
@@ -190,7 +204,7 @@ export function PagesListPage() {
 
   return (
     <ScreenContainer>
-      {siteId !== null && <PagesBreadcrumbs siteId={siteId} siteName={siteName} />}
+      {siteId !== null && <WorkspaceBreadcrumbs site={{ id: siteId, name: siteName }} pages />}
 
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 280px' }} data-testid="pages-title">
@@ -328,27 +342,29 @@ export function PagesListPage() {
                     <Table.Td onClick={(event) => event.stopPropagation()}>
                       <Checkbox aria-label={t('list.selectPage', { name: row.name })} checked={isSelected} onChange={() => toggleRow(row)} />
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: isPhone ? 170 : 320 }}>
-                      <Anchor
-                        component={Link}
-                        to={paths.page(siteId as number, row.id)}
-                        state={{ listSearch: location.search }}
-                        onClick={(event) => event.stopPropagation()}
-                        fw={600}
-                        size="sm"
-                        c="dark.8"
-                        style={{ overflowWrap: 'anywhere' }}
-                        data-testid="page-name"
-                      >
-                        {row.name}
-                      </Anchor>
+                    <Table.Td>
+                      <OverflowText text={row.name} maw={isPhone ? 170 : 320} childIsFocusable data-testid="page-name-line">
+                        <Anchor
+                          component={Link}
+                          to={paths.page(siteId as number, row.id)}
+                          state={{ listSearch: location.search }}
+                          onClick={(event) => event.stopPropagation()}
+                          fw={600}
+                          size="sm"
+                          c="dark.8"
+                          style={ELLIPSIS}
+                          data-testid="page-name"
+                        >
+                          {row.name}
+                        </Anchor>
+                      </OverflowText>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <ScoreBadge score={row.content_score} testId="page-score" compact />
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: 170 }} visibleFrom="sm">
-                      <Text size="sm" c="gray.7" truncate="end" title={row.url} data-testid="page-url">
-                        {row.url}
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm" c="gray.7" component="div">
+                        <OverflowText text={row.url} maw={170} data-testid="page-url" />
                       </Text>
                     </Table.Td>
                     <Table.Td>

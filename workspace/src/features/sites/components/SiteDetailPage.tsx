@@ -4,7 +4,6 @@ import {
   ActionIcon,
   Anchor,
   Badge,
-  Breadcrumbs,
   Button,
   Card,
   Center,
@@ -45,6 +44,7 @@ import { SiteFormModal } from './SiteFormModal';
 import { SiteLogo } from './SiteLogo';
 import { SiteTitle } from './SiteTitle';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 import { WordPressSection } from '../../../components/wordpress/WordPressSection';
 import { useExportContent } from '../../../components/bulk/useExportContent';
 
@@ -110,17 +110,7 @@ export function SiteDetailPage() {
 
   return (
     <ScreenContainer>
-      <Breadcrumbs aria-label={t('detail.breadcrumb')} separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to={paths.dashboard()} size="sm">
-          {t('detail.dashboard')}
-        </Anchor>
-        <Anchor component={Link} to={paths.sites()} size="sm">
-          {t('detail.mySites')}
-        </Anchor>
-        <Text size="sm" c="gray.7" aria-current="page" style={{ overflowWrap: 'anywhere' }}>
-          {data.name}
-        </Text>
-      </Breadcrumbs>
+      <WorkspaceBreadcrumbs site={{ id: data.id, name: data.name }} />
 
       <Group justify="space-between" align="flex-start" gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 320px' }}>
