@@ -1,6 +1,7 @@
 // Builds the runtime config served as GET /config.json from environment variables.
 // Used by the production servers (scripts/serve.mjs) and the webpack dev servers.
 import { portOf, REMOTES, type RemoteName, type ServiceName } from '../ports.cjs';
+import { checkoutSettingsFromEnv, type PublicCheckoutConfig } from './checkout-config';
 
 /** GET /config.json: what the apps read at start (loadRuntimeConfig in @citable/shared). */
 export interface RuntimeConfig {
@@ -11,6 +12,8 @@ export interface RuntimeConfig {
   linkedinScriptUrl: string | null;
   siteUrl: string;
   contact: { email?: string; phone?: string; address?: string };
+  /** the discovery offer's card payment (issue 34): the publishable key and price, null when not configured */
+  checkout: PublicCheckoutConfig | null;
 }
 
 export const DEFAULT_CONTACT = { email: 'contact@citable.fr', phone: '+33 1 84 60 12 34', address: '10 rue de la Paix, 75002 Paris, France' };
@@ -62,6 +65,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
   const linkedinScriptUrl = env.LINKEDIN_SCRIPT_URL ? checkUrl('LINKEDIN_SCRIPT_URL', env.LINKEDIN_SCRIPT_URL) : null;
   const siteUrl = trimSlash(checkUrl('SITE_URL', env.SITE_URL || `http://localhost:${portOf('shell', env)}`));
 
+  const checkoutSettings = checkoutSettingsFromEnv(env);
   return {
     supabaseUrl,
     supabaseAnonKey,
@@ -73,6 +77,10 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
       phone: env.CONTACT_PHONE || DEFAULT_CONTACT.phone,
       address: env.CONTACT_ADDRESS || DEFAULT_CONTACT.address,
     },
+    // only the publishable key and the price: the secret key and webhook secret stay on the server
+    checkout: checkoutSettings
+      ? { publishableKey: checkoutSettings.publishableKey, priceCents: checkoutSettings.priceCents, currency: checkoutSettings.currency }
+      : null,
   };
 }
 

@@ -13,7 +13,7 @@ export {
   RuntimeConfigError,
   REMOTE_NAMES,
 } from './config/runtime-config';
-export type { RuntimeConfig, RemoteName, ContactConfig } from './config/runtime-config';
+export type { RuntimeConfig, RemoteName, ContactConfig, CheckoutConfig } from './config/runtime-config';
 export { sharedInstanceId, recordSharedProbe } from './config/instance';
 export type { SharedProbe } from './config/instance';
 

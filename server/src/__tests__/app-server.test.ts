@@ -79,6 +79,8 @@ describe('buildRuntimeConfig', () => {
       linkedinScriptUrl: 'https://li.example.com/oauth.js',
       siteUrl: 'http://localhost:3000',
       contact: expect.objectContaining({ email: 'a@b.c' }),
+      // no Stripe keys: no card payment (checkout.test.ts)
+      checkout: null,
     });
   });
 
