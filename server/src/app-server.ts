@@ -13,6 +13,7 @@ import { buildRuntimeConfig, remoteBaseUrl, type RuntimeConfig } from './runtime
 import { createPrerenderer, TAPS_SCRIPT_HASH, type Prerenderer } from './prerender';
 import { isShellRoute } from './shell-routes';
 import { createArticleViewHead, NOINDEX, type ArticleViewHead } from './article-view-head';
+import type * as CheckoutModule from './checkout';
 import type { CheckoutHandler } from './checkout';
 import { checkoutSettingsFromEnv } from './checkout-config';
 
@@ -148,7 +149,7 @@ export async function createAppServer({
       : checkoutSettings
         ? // Stripe's library is loaded only by a server that takes payments
           // eslint-disable-next-line @typescript-eslint/no-require-imports
-          (require('./checkout') as typeof import('./checkout')).createCheckoutHandler({
+          (require('./checkout') as typeof CheckoutModule).createCheckoutHandler({
             settings: checkoutSettings,
             supabaseUrl: config.supabaseUrl,
             supabaseAnonKey: config.supabaseAnonKey,

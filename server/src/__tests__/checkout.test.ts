@@ -238,14 +238,14 @@ describe('the order', () => {
     const session = sessionOf(body.url!);
     expect(session).toMatchObject({ amount_total: 100, currency: 'eur', customer_email: who.email, metadata: { order_id: String(body.orderId), site_url: who.url } });
     expect(session._payment_intent_data?.receipt_email).toBe(who.email);
-    expect(session.success_url).toBe(`${SITE}/decouverte/merci?session_id={CHECKOUT_SESSION_ID}`);
+    expect(session.success_url).toBe(`${SITE}/discovery-success?session_id={CHECKOUT_SESSION_ID}`);
     expect(session.cancel_url).toBe(`${SITE}/decouverte?checkout=cancelled#pricing`);
     expect((await orderRow(body.orderId!)).status).toBe('pending');
     expect(await requestsFor(who.email)).toHaveLength(0);
 
     const paid = await click(body.url!, 'pay');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${SITE}/decouverte/merci?session_id=${session.id}`);
+    expect(paid.headers.get('location')).toBe(`${SITE}/discovery-success?session_id=${session.id}`);
     expect(stripe.deliveries.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 });
     const order = await orderRow(body.orderId!);
     expect(order.status).toBe('paid');

@@ -160,7 +160,9 @@ async function startFakeStripe(options = {}) {
   }
 
   function publicSession(session) {
-    const { _line_items, _payment_intent_data, ...rest } = session;
+    const rest = { ...session };
+    delete rest._line_items;
+    delete rest._payment_intent_data;
     return rest;
   }
 

@@ -27,7 +27,7 @@ export interface RuntimeConfig {
    * The discovery offer's card payment (Stripe Checkout, issue 34): the publishable key and the price
    * in cents; null when the server has no Stripe keys (the offer is then the free claim).
    */
-  checkout: CheckoutConfig | null;
+  checkout?: CheckoutConfig | null;
 }
 
 export interface CheckoutConfig {
