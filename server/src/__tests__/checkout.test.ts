@@ -10,41 +10,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { startAppServer, type AppServerHandle } from '../app-server';
 import { buildRuntimeConfig } from '../runtime-config';
 import { checkoutSettingsFromEnv, createCheckoutHandler, normalizeWebsite } from '../checkout';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startFakeStripe } = require('../../test/fakes/stripe.js') as { startFakeStripe: (o?: object) => Promise<FakeStripe> };
-
-interface FakeSession {
-  id: string;
-  status: string;
-  amount_total: number;
-  currency: string;
-  customer_email: string;
-  success_url: string;
-  cancel_url: string;
-  metadata: Record<string, string>;
-  payment_intent: string | null;
-  url: string;
-  _payment_intent_data: { receipt_email?: string } | null;
-}
-interface StripeEvent {
-  id: string;
-  type: string;
-  data: { object: FakeSession };
-}
-interface FakeStripe {
-  url: string;
-  secretKey: string;
-  webhookSecret: string;
-  webhookUrl: string | null;
-  sessions: Map<string, FakeSession>;
-  refunds: { id: string; payment_intent: string }[];
-  events: StripeEvent[];
-  deliveries: { eventId: string; type: string; status: number; body: string }[];
-  failNext: (path: RegExp, status?: number) => void;
-  expireSession: (id: string) => Promise<FakeSession>;
-  deliver: (event: unknown, opts?: { secret?: string; signature?: string }) => Promise<{ status: number; body: string }>;
-  close: () => Promise<void>;
-}
+import { startFakeStripe, type FakeStripe } from '../../test/fakes/stripe.js';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SITE = 'http://localhost:3000';
