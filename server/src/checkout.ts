@@ -71,11 +71,14 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** The client's address: the socket's, or the first X-Forwarded-For entry when a local proxy forwarded it. */
+/**
+ * The client's address: the socket's, or, when the socket is a local or private proxy's, the last
+ * X-Forwarded-For entry — the one that proxy added (the entries before it are whatever the client sent).
+ */
 export function clientAddress(req: IncomingMessage): string {
   const socket = req.socket.remoteAddress || 'unknown';
   const local = /^(::1|127\.|::ffff:127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::ffff:10\.|::ffff:192\.168\.)/.test(socket);
-  const forwarded = String(req.headers['x-forwarded-for'] || '').split(',')[0].trim();
+  const forwarded = String(req.headers['x-forwarded-for'] || '').split(',').map((s) => s.trim()).filter(Boolean).at(-1);
   return local && forwarded ? forwarded.slice(0, 100) : socket;
 }
 

@@ -9,7 +9,7 @@ import readline from 'node:readline';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { startAppServer, type AppServerHandle } from '../app-server';
 import { buildRuntimeConfig } from '../runtime-config';
-import { checkoutSettingsFromEnv, createCheckoutHandler, normalizeWebsite } from '../checkout';
+import { checkoutSettingsFromEnv, clientAddress, createCheckoutHandler, normalizeWebsite } from '../checkout';
 import { startFakeStripe, type FakeStripe } from '../../test/fakes/stripe.js';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -159,6 +159,13 @@ describe('configuration', () => {
     const text = await response.text();
     expect(JSON.parse(text).checkout).toEqual({ publishableKey: 'pk_test_fake_citable', priceCents: 100, currency: 'eur' });
     for (const secret of [stripe.secretKey, stripe.webhookSecret, backend.serviceRoleKey]) expect(text).not.toContain(secret);
+  });
+
+  it('counts a client by the socket, or by the entry a local proxy added to X-Forwarded-For', () => {
+    const req = (remoteAddress: string, xff?: string) => ({ socket: { remoteAddress }, headers: xff ? { 'x-forwarded-for': xff } : {} }) as never;
+    expect(clientAddress(req('203.0.113.9', '1.2.3.4'))).toBe('203.0.113.9');
+    expect(clientAddress(req('127.0.0.1', 'spoofed, 198.51.100.7'))).toBe('198.51.100.7');
+    expect(clientAddress(req('10.0.0.2'))).toBe('10.0.0.2');
   });
 
   it('normalizes the website as typed', () => {
