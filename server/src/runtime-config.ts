@@ -1,6 +1,7 @@
 // Builds the runtime config served as GET /config.json from environment variables.
 // Used by the production servers (scripts/serve.mjs) and the webpack dev servers.
 import { portOf, REMOTES, type RemoteName, type ServiceName } from '../ports.cjs';
+import { checkoutSettingsFromEnv, type PublicCheckoutConfig } from './checkout-config';
 
 /** GET /config.json: what the apps read at start (loadRuntimeConfig in @citable/shared). */
 export interface RuntimeConfig {
@@ -17,6 +18,8 @@ export interface RuntimeConfig {
    * variable, with the worker's default and bounds (worker/src/config.ts).
    */
   llmAnswersPerModel: number;
+  /** the discovery offer's card payment (issue 34): the publishable key and price, null when not configured */
+  checkout: PublicCheckoutConfig | null;
 }
 
 /** The worker's default for LLM_ANSWERS_PER_MODEL (worker/src/config.ts). */
@@ -79,6 +82,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
   const linkedinScriptUrl = env.LINKEDIN_SCRIPT_URL ? checkUrl('LINKEDIN_SCRIPT_URL', env.LINKEDIN_SCRIPT_URL) : null;
   const siteUrl = trimSlash(checkUrl('SITE_URL', env.SITE_URL || `http://localhost:${portOf('shell', env)}`));
 
+  const checkoutSettings = checkoutSettingsFromEnv(env);
   return {
     supabaseUrl,
     supabaseAnonKey,
@@ -91,6 +95,10 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
       address: env.CONTACT_ADDRESS || DEFAULT_CONTACT.address,
     },
     llmAnswersPerModel: answersPerModel(env.LLM_ANSWERS_PER_MODEL),
+    // only the publishable key and the price: the secret key and webhook secret stay on the server
+    checkout: checkoutSettings
+      ? { publishableKey: checkoutSettings.publishableKey, priceCents: checkoutSettings.priceCents, currency: checkoutSettings.currency }
+      : null,
   };
 }
 

@@ -14,7 +14,7 @@ export {
   REMOTE_NAMES,
   DEFAULT_LLM_ANSWERS_PER_MODEL,
 } from './config/runtime-config';
-export type { RuntimeConfig, RemoteName, ContactConfig } from './config/runtime-config';
+export type { RuntimeConfig, RemoteName, ContactConfig, CheckoutConfig } from './config/runtime-config';
 export { sharedInstanceId, recordSharedProbe } from './config/instance';
 export type { SharedProbe } from './config/instance';
 

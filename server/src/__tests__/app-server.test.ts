@@ -81,6 +81,8 @@ describe('buildRuntimeConfig', () => {
       siteUrl: 'http://localhost:3000',
       contact: expect.objectContaining({ email: 'a@b.c' }),
       llmAnswersPerModel: 5,
+      // no Stripe keys: no card payment (checkout.test.ts)
+      checkout: null,
     });
   });
 

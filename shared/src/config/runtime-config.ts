@@ -28,6 +28,17 @@ export interface RuntimeConfig {
    * the app servers from the same variable); absent from an older server: DEFAULT_LLM_ANSWERS_PER_MODEL.
    */
   llmAnswersPerModel?: number;
+  /**
+   * The discovery offer's card payment (Stripe Checkout, issue 34): the publishable key and the price
+   * in cents; null when the server has no Stripe keys (the offer is then the free claim).
+   */
+  checkout?: CheckoutConfig | null;
+}
+
+export interface CheckoutConfig {
+  publishableKey: string;
+  priceCents: number;
+  currency: 'eur';
 }
 
 /** The worker's default LLM_ANSWERS_PER_MODEL (worker/src/config.ts). */
@@ -108,8 +119,20 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     else llmAnswersPerModel = n;
   }
 
+  // optional (older servers send none): anything but a complete value means no card payment
+  let checkout: CheckoutConfig | null = null;
+  if (input.checkout !== null && input.checkout !== undefined) {
+    const c = input.checkout;
+    if (!isRecord(c) || typeof c.publishableKey !== 'string' || !/^pk_(test|live)_/.test(c.publishableKey)
+      || typeof c.priceCents !== 'number' || !Number.isInteger(c.priceCents) || c.priceCents <= 0 || c.currency !== 'eur') {
+      issues.push('checkout must be null or {publishableKey: "pk_…", priceCents: a positive integer, currency: "eur"}');
+    } else {
+      checkout = { publishableKey: c.publishableKey, priceCents: c.priceCents, currency: 'eur' };
+    }
+  }
+
   if (issues.length > 0) throw new RuntimeConfigError(issues);
-  return { supabaseUrl, supabaseAnonKey, remotes, linkedinScriptUrl, siteUrl, contact, ...(llmAnswersPerModel === undefined ? {} : { llmAnswersPerModel }) };
+  return { supabaseUrl, supabaseAnonKey, remotes, linkedinScriptUrl, siteUrl, contact, checkout, ...(llmAnswersPerModel === undefined ? {} : { llmAnswersPerModel }) };
 }
 
 const GLOBAL_KEY = '__citableRuntimeConfig__';

@@ -90,6 +90,27 @@ export type ContactMessagesRow = {
   status_changed_at: string | null;
 };
 
+export type DiscoveryOrdersRow = {
+  id: number;
+  email: string;
+  site_url: string;
+  site_key: string;
+  language: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  stripe_session_id: string | null;
+  stripe_payment_intent: string | null;
+  stripe_refund_id: string | null;
+  request: number | null;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  expired_at: string | null;
+  refunded_at: string | null;
+  refunded_by: string | null;
+};
+
 export type FirstArticleRequestsRow = {
   id: number;
   url: string;
@@ -411,6 +432,58 @@ export type Database = {
           status_changed_at?: string | null;
         };
         Relationships: [
+        ];
+      };
+      discovery_orders: {
+        Row: DiscoveryOrdersRow;
+        Insert: {
+          id?: number;
+          email: string;
+          site_url: string;
+          site_key: string;
+          language?: string;
+          status?: string;
+          amount_cents: number;
+          currency?: string;
+          stripe_session_id?: string | null;
+          stripe_payment_intent?: string | null;
+          stripe_refund_id?: string | null;
+          request?: number | null;
+          created_at?: string;
+          expires_at?: string;
+          paid_at?: string | null;
+          expired_at?: string | null;
+          refunded_at?: string | null;
+          refunded_by?: string | null;
+        };
+        Update: {
+          id?: number;
+          email?: string;
+          site_url?: string;
+          site_key?: string;
+          language?: string;
+          status?: string;
+          amount_cents?: number;
+          currency?: string;
+          stripe_session_id?: string | null;
+          stripe_payment_intent?: string | null;
+          stripe_refund_id?: string | null;
+          request?: number | null;
+          created_at?: string;
+          expires_at?: string;
+          paid_at?: string | null;
+          expired_at?: string | null;
+          refunded_at?: string | null;
+          refunded_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'discovery_orders_request_fkey';
+            columns: ['request'];
+            isOneToOne: false;
+            referencedRelation: 'first_article_requests';
+            referencedColumns: ['id'];
+          },
         ];
       };
       first_article_requests: {

@@ -387,6 +387,18 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
     { fn: 'set_message_status(bigint, text)', call: () => ["select public.set_message_status(0, 'spam') as r", []],
       anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
+    // the discovery order (20261201006000): the server's functions answer the service role only;
+    // the refund check answers staff (the owner, the demo account, is staff)
+    ...[
+      ["discovery_order_start(text, text, text, integer, text)", "select public.discovery_order_start('a@b.fr', 'https://b.fr', 'fr', 100) as r"],
+      ['discovery_order_attach(bigint, text, timestamp with time zone)', "select public.discovery_order_attach(0, 'cs_x', now()) as r"],
+      ['discovery_order_abandon(bigint)', 'select public.discovery_order_abandon(0) as r'],
+      ['discovery_order_event(text, text, text, text, text)', "select public.discovery_order_event('evt_x', 'checkout.session.completed', 'cs_x', 'paid', 'pi_x') as r"],
+      ['discovery_order_refunded(bigint, text, uuid)', "select public.discovery_order_refunded(0, 're_x', null) as r"],
+    ].map(([fn, sql]) => ({ fn, call: () => /** @type {[string, unknown[]]} */ ([sql, []]),
+      anon: /** @type {Expect} */ ({ denied: true }), owner: /** @type {Expect} */ ({ denied: true }), other: /** @type {Expect} */ ({ denied: true }) })),
+    { fn: 'discovery_order_refund_check(bigint)', call: () => ['select public.discovery_order_refund_check(0) as r', []],
+      anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
     // invoker, the caller's own rows only: another user's ids mark nothing
     { fn: 'mark_notifications_read(bigint[])', call: () => ['select public.mark_notifications_read() as r', []],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(typeof r, 'number') }, other: { ok: true, check: (r) => assert.equal(typeof r, 'number') } },
@@ -422,7 +434,7 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
        where n.nspname = 'public' and p.prorettype <> 'trigger'::regtype
          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
        order by 1`);
-    assert.deepEqual(rows.map((r) => r.fn), RPCS.map((r) => r.fn.replaceAll(' ', '')).sort());
+    assert.deepEqual(rows.map((r) => r.fn.replaceAll(' ', '')), RPCS.map((r) => r.fn.replaceAll(' ', '')).sort());
   });
 
   for (const rpc of RPCS) {

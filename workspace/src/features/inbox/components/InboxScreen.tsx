@@ -43,6 +43,7 @@ import {
   type SettableState,
 } from '../api/inbox';
 import { NS } from '../i18n';
+import { RequestOrder } from './RequestOrder';
 import {
   buildMailto,
   filtersOf,
@@ -556,6 +557,7 @@ function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatus }: Re
             {' · '}
             {t('languageIs', { language: t(`languages.${row.language}`, { defaultValue: row.language }) })}
           </Text>
+          <RequestOrder orders={row.discovery_orders} who={label} />
           {takenByName && row.taken_at && (
             <Text size="sm" c="gray.8" data-testid="inbox-taken-by">
               {t('takenBy', { name: takenByName, when: dates.relative(row.taken_at) })}
