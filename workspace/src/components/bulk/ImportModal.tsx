@@ -176,9 +176,9 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
                 description={isPages ? t('pages.pasteDescription') : kind === 'keywordsSite' ? t('keywords.pasteCsvDescription') : t('keywords.pasteDescription')}
                 value={text}
                 onChange={(event) => setText(event.currentTarget.value)}
-                autosize
-                minRows={6}
-                maxRows={14}
+                // a fixed height: autosize measures the whole text on every render (a pasted list of 1,000 URLs)
+                rows={8}
+                resize="vertical"
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
                 data-testid="import-text"
               />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileImport, IconKey, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NS as BULK_NS } from '../../../components/bulk/i18n';
+import { NS } from '../i18n';
 import { LazyImportModal } from '../../../components/bulk/LazyImportModal';
 import type { ImportKind } from '../../../components/bulk/ImportModal';
 import type { StatusOption } from './statusOptions';
@@ -16,7 +16,7 @@ export interface ImportMenuProps {
 
 /** The page list's "Importer" menu (issue 32): pages from a CSV or a list of URLs, keywords of many pages from a CSV. */
 export function ImportMenu({ siteId, siteUrl, statuses, disabled = false }: ImportMenuProps) {
-  const { t } = useTranslation(BULK_NS);
+  const { t } = useTranslation(NS);
   const [kind, setKind] = useState<ImportKind | null>(null);
   return (
     <>
@@ -29,15 +29,15 @@ export function ImportMenu({ siteId, siteUrl, statuses, disabled = false }: Impo
             disabled={disabled}
             data-testid="import-menu"
           >
-            {t('menu.import')}
+            {t('list.import')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setKind('pages')} data-testid="import-pages">
-            {t('menu.importPages')}
+            {t('list.importPages')}
           </Menu.Item>
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setKind('keywordsSite')} data-testid="import-keywords">
-            {t('menu.importKeywords')}
+            {t('list.importKeywords')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
