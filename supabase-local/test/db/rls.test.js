@@ -423,6 +423,10 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, 1) }, other: { refused: 'not_found' } },
     { fn: 'export_site_articles(bigint, bigint, integer)', call: () => ['select json_agg(e) as r from public.export_site_articles($1) e', [ref.site]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r.some((e) => String(e.page_id) === ref.page)) }, other: { refused: 'not_found' } },
+    // the French search key (20261201004000): a pure function of its text, the same for everyone (pages.name_search uses it)
+    { fn: 'search_fold(text)', call: () => ["select public.search_fold('Pain d’Épices') as r", []],
+      anon: { ok: true, check: (r) => assert.equal(r, "pain d'epices") }, owner: { ok: true, check: (r) => assert.equal(r, "pain d'epices") },
+      other: { ok: true, check: (r) => assert.equal(r, "pain d'epices") } },
     { fn: 'set_page_published(bigint, boolean)', call: () => ['select public.set_page_published($1, false) as r', [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.published_at, null) }, other: { refused: 'not_found' } },
   ];
