@@ -280,7 +280,7 @@ test.describe.serial('publishing to WordPress through the queue', () => {
     await expect(link).toHaveAttribute('href', `${wp.url}/entretien/`);
     // public: published, the row stays until the operator leaves, with what happened
     await expect(rowB.getByTestId('work-reason')).toHaveText('Publié');
-    await expect(rowB).toContainText('L’article est en ligne\u00a0; il a quitté la liste.');
+    await expect(rowB).toContainText('L’article est en ligne\u00a0; il quittera la liste au prochain chargement.');
     await closeToasts(page);
     await saveScreenshots(page, 'wordpress-articles-published', { folder: 'screens', settle: true });
 

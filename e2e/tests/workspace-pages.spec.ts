@@ -486,7 +486,7 @@ test.describe.serial('pages', () => {
     await page.goto('/sites');
     await page.getByTestId('site-card').first().click();
     await page.getByRole('link', { name: /Ouvrir les pages/ }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /^Pages de / })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Pages du site / })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /Nom de la page/ })).toBeVisible();
     await expect(range(page)).toHaveText(/^\d+-\d+ sur \d+$/);
     await expect(rows(page).first()).toBeVisible();

@@ -168,7 +168,7 @@ describe('ArticlesScreen', () => {
     view.refresh();
     await waitFor(() => expect(screen.getByTestId('work-wordpress-link')).toHaveAttribute('href', link));
     expect(screen.getByTestId('work-wordpress-published')).toHaveTextContent('Publié sur WordPress');
-    expect(screen.getByTestId('work-item').textContent).toContain('L’article est en ligne\u00a0; il a quitté la liste.');
+    expect(screen.getByTestId('work-item').textContent).toContain('L’article est en ligne\u00a0; il quittera la liste au prochain chargement.');
     expect(screen.getByTestId('work-reason')).toHaveTextContent('Publié');
     expect(screen.queryByRole('button', { name: /Marquer comme publié/ })).toBeNull();
     // the counts are the list's: nothing waits any more
