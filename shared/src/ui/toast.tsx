@@ -64,7 +64,10 @@ export function hideToast(id: string): void {
  */
 // only the bottom containers move up: the top ones keep their place (a 'bottom' given to every container
 // stretched the top ones down the whole right side of the page)
-const TOAST_CSS = `.citable-toasts[data-position^="bottom"]{bottom:calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom, 0px) + var(--citable-bottom-bar, 0px))}`;
+// and the description in gray.7 (#495057, 8:1 on white): Mantine's dimmed grey (#868e96) is 3.3:1, under AA
+const TOAST_CSS =
+  `.citable-toasts[data-position^="bottom"]{bottom:calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom, 0px) + var(--citable-bottom-bar, 0px))}` +
+  `.citable-toasts .mantine-Notification-description{color:var(--mantine-color-gray-7)}`;
 
 function Toasts({ Notifications }: { Notifications: typeof MantineNotifications.Notifications }) {
   // on a phone the 400 px container is narrowed to the screen less its margins (Mantine's max-width):
