@@ -280,7 +280,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await form.getByTestId('modify-comments').fill(OPERATOR_INSTRUCTION);
     await form.getByTestId('flag-createNewVersion').check();
     await form.getByRole('button', { name: 'Modifier la version' }).click();
-    await expect(page.getByText('La modification est en file d’attente.')).toBeVisible();
+    await expect(page.getByText('Modification mise en file d’attente', { exact: true })).toBeVisible();
     await expect(page.getByTestId('version-row')).toHaveCount(2, { timeout: 30_000 });
     const newest = page.getByTestId('version-row').first();
     await expect(newest.getByTestId('version-instruction')).toContainText(OPERATOR_INSTRUCTION);
