@@ -72,7 +72,10 @@ describe('NotificationsBell', () => {
   });
 
   it('opening one marks it read and goes there; the badge drops', async () => {
-    const { rpc } = withRows([notification({ id: 7, kind: 'client_revision', site: 1, page: 2 }), notification({ id: 8 })]);
+    const { rpc } = withRows([
+      notification({ id: 7, kind: 'client_revision', site: 1, page: 2, created_at: new Date(Date.now() - 60_000).toISOString() }),
+      notification({ id: 8, created_at: new Date(Date.now() - 120_000).toISOString() }),
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<NotificationsBell />, { route: '/dashboard', path: '*' });
     await waitFor(() => expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2'));
