@@ -354,10 +354,10 @@ test.describe.serial('page versions', () => {
     );
     await page.getByRole('option', { name: v3Label }).click();
 
-    // a failure first: 'Failed to queue the modification'
+    // a failure first: 'Failed to update version'
     await page.route('**/rest/v1/rpc/request_version_modification', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
     await form.getByRole('button', { name: 'Modify Version' }).click();
-    await expect(page.getByText('Failed to queue the modification')).toBeVisible();
+    await expect(page.getByText('Failed to update version')).toBeVisible();
     await page.unroute('**/rest/v1/rpc/request_version_modification');
 
     // while the request is on its way the submit button is disabled (no second request)
@@ -379,7 +379,7 @@ test.describe.serial('page versions', () => {
     expect((await call).ok()).toBeTruthy();
     expect(sent).toHaveLength(1);
     await page.unroute('**/rest/v1/rpc/request_version_modification');
-    await expect(page.getByText('Modification queued')).toBeVisible();
+    await expect(page.getByText('Version updated successfully')).toBeVisible();
 
     // recorded on the version and queued, in one go
     const [stored] = await rest<Json[]>(request, token, 'GET', `pages_versions?id=eq.${ids.v1}&select=comments_to_modify,need_to_do_web_search_for_modification,highlight_modified_content,unhighlight_modified_content,pages_versions_to_take_as_example`);
