@@ -4,8 +4,8 @@
 // reached through PostgREST with the service role key — the same calls work against a hosted
 // Supabase project, and the key never leaves this server.
 //
-//   POST /api/checkout            {url, email, language, returnPath?} → 200 {url: Stripe's page}
-//   POST /api/stripe/webhook      Stripe's signed events (raw body) → the order paid / expired
+//   POST /api/checkout            {url, email, keyword?, language, returnPath?} → 200 {url: Stripe's page}
+//   POST /api/stripe/webhook      Stripe's signed events (raw body) → the order paid / expired / refunded
 //   POST /api/orders/:id/refund   a staff member's token → the payment refunded at Stripe
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
@@ -40,6 +40,18 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // the claim's rule (20261128000300), which the database applies again
 const WEBSITE = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*[a-z0-9](:[0-9]{1,5})?([/?#][^\s]*)?$/i;
 const RETURN_PATH = /^\/[a-z0-9\-/]{0,200}$/;
+/** The keyword aimed at (optional): one line, 200 characters at most (the database checks it again). */
+const MAX_KEYWORD = 200;
+
+/** The keyword as typed → the one the order keeps (spaces collapsed; blank: none), or undefined when it is not one. */
+export function normalizeKeyword(value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return undefined;
+  const keyword = value.replace(/\s+/g, ' ').trim();
+  if (!keyword) return null;
+  // eslint-disable-next-line no-control-regex
+  return keyword.length > MAX_KEYWORD || /[\u0000-\u001f\u007f]/.test(keyword) ? undefined : keyword;
+}
 
 class BodyError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {
@@ -170,6 +182,8 @@ export function createCheckoutHandler({ settings, supabaseUrl, supabaseAnonKey, 
     if (!url) return apiError(400, 'invalid', typeof body.url === 'string' && body.url.trim() ? 'Please enter a valid website URL.' : 'Please enter your website URL.', 'url');
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     if (email.length > 320 || !EMAIL.test(email)) return apiError(400, 'invalid', 'Please enter a valid email address.', 'email');
+    const keyword = normalizeKeyword(body.keyword);
+    if (keyword === undefined) return apiError(400, 'invalid', 'The keyword must be one line of 200 characters at most.', 'keyword');
     const language = body.language === undefined ? 'fr' : body.language;
     if (language !== 'fr' && language !== 'en') return apiError(400, 'invalid', 'The language must be fr or en.', 'language');
     const returnPath = body.returnPath === undefined ? '/' : body.returnPath;
@@ -183,6 +197,7 @@ export function createCheckoutHandler({ settings, supabaseUrl, supabaseAnonKey, 
       p_language: language,
       p_amount_cents: settings.priceCents,
       p_currency: settings.currency,
+      p_keyword: keyword,
     });
     if (started.error) return orderError(started.error);
     const { order_id: orderId, superseded } = started.data!;
@@ -220,7 +235,7 @@ export function createCheckoutHandler({ settings, supabaseUrl, supabaseAnonKey, 
           ],
           customer_email: email,
           client_reference_id: String(orderId),
-          metadata: { order_id: String(orderId), site_url: url },
+          metadata: { order_id: String(orderId), site_url: url, ...(keyword ? { keyword } : {}) },
           // Stripe's receipt goes to the client
           payment_intent_data: { receipt_email: email, metadata: { order_id: String(orderId), site_url: url } },
           locale: language,
@@ -267,6 +282,7 @@ export function createCheckoutHandler({ settings, supabaseUrl, supabaseAnonKey, 
       log(`webhook: refused: ${(error as Error).message}`);
       return apiError(400, 'invalid_signature', 'The Stripe-Signature header does not match this payload and the webhook secret.');
     }
+    if (event.type === 'charge.refunded') return chargeRefunded(event);
     if (!event.type.startsWith('checkout.session.')) return { status: 200, body: { received: true, ignored: event.type } };
     const session = event.data.object as Stripe.Checkout.Session;
     const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
@@ -279,6 +295,25 @@ export function createCheckoutHandler({ settings, supabaseUrl, supabaseAnonKey, 
     });
     // an error here is ours (the database): 500, and Stripe delivers the event again later
     if (applied.error) throw new Error(`discovery_order_event: ${applied.error.message}`);
+    return { status: 200, body: { received: true, ...applied.data } };
+  }
+
+  /**
+   * charge.refunded: a refund of the order's payment made at Stripe (its dashboard), or the echo of the
+   * inbox's own Refund. A fully refunded charge marks the paid order refunded, once (the event id).
+   */
+  async function chargeRefunded(event: Stripe.Event): Promise<{ status: number; body: unknown }> {
+    const charge = event.data.object as Stripe.Charge;
+    const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id ?? null;
+    // the refunds list comes with the charge only when expanded (older API versions): the newest one
+    const refundId = charge.refunds?.data?.[0]?.id ?? null;
+    const applied = await rpc<{ duplicate: boolean; order_id: number | null; status: string | null }>(service, 'discovery_order_charge_refunded', {
+      p_event_id: event.id,
+      p_payment_intent: paymentIntent,
+      p_refund_id: refundId,
+      p_fully_refunded: charge.refunded === true,
+    });
+    if (applied.error) throw new Error(`discovery_order_charge_refunded: ${applied.error.message}`);
     return { status: 200, body: { received: true, ...applied.data } };
   }
 

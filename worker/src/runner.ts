@@ -31,7 +31,10 @@
 //
 // sanitize_version {id} (issue 27, #13): HTML an end user wrote (save_version_edit, PostgREST) is
 // rewritten with sanitize.js's rules and marked html_sanitized (migration 20261128000400): the job
-// is jobs/sanitize-version.ts. A run's usage, cost, warnings and stages: run-journal.ts.
+// is jobs/sanitize-version.ts.
+//
+// Cron (Graphile's crontab, parsedCronItems): expire_discovery_orders every 10 minutes, the pending
+// discovery orders whose Stripe session is over (jobs/expire-orders.ts). A run's usage, cost, warnings and stages: run-journal.ts.
 import { EventEmitter } from 'node:events';
 import { Logger, run, type AddJobFunction, type Job, type Runner, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
 import type { WorkerConfig } from './config.js';
@@ -53,6 +56,7 @@ import { ensureSealingKey, keysOf, runWordPressConnect } from './wordpress/conne
 import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError } from './db.js';
 import { sanitizeVersion } from './jobs/sanitize-version.js';
+import { CRON_ITEMS, EXPIRE_ORDERS_TASK, expireDiscoveryOrders } from './jobs/expire-orders.js';
 import { addRunCost, runJournal, usageRecorder, type RunUsage, type UsageEntry } from './run-journal.js';
 import {
   assertMessagePayload,
@@ -69,6 +73,7 @@ import type { ActionWarning } from '@citable/shared/engine';
 // What other modules and the tests import from here.
 export { addRunCost, runJournal, usageRecorder, type ProviderUsage, type RunUsage, type UsageEntry } from './run-journal.js';
 export { sanitizeVersion } from './jobs/sanitize-version.js';
+export { CRON_ITEMS, EXPIRE_ORDERS_TASK, expireDiscoveryOrders } from './jobs/expire-orders.js';
 
 /** What every task runs with. */
 export interface TaskContext {
@@ -372,7 +377,12 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       storage_cleanup: typedTask('storage_cleanup', assertStorageCleanupPayload, (payload) => runStorageCleanup(base, payload), log),
       sanitize_version: typedTask('sanitize_version', assertSanitizeVersionPayload, (payload) => sanitizeVersion(base, payload), log),
       wordpress_connect: typedTask('wordpress_connect', assertWordPressConnectPayload, (payload) => runWordPressConnect(base, payload), log),
+      // cron (jobs/expire-orders.ts): no payload to check
+      [EXPIRE_ORDERS_TASK]: async () => {
+        await expireDiscoveryOrders(base);
+      },
     },
+    parsedCronItems: CRON_ITEMS,
   };
   let stopped = false;
   let runner: Runner;

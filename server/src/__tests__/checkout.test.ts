@@ -94,7 +94,7 @@ const post = (pathname: string, body: unknown, headers: Record<string, string> =
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-async function checkout(input: { url: string; email: string; language?: string; returnPath?: string }) {
+async function checkout(input: { url: string; email: string; keyword?: unknown; language?: string; returnPath?: string }) {
   const response = await post('/api/checkout', { language: 'fr', returnPath: '/decouverte', ...input });
   return { status: response.status, body: (await response.json()) as { url?: string; orderId?: number; error?: string; field?: string; message?: string } };
 }
@@ -107,7 +107,10 @@ const click = (sessionUrl: string, action: 'pay' | 'cancel') => fetch(`${session
 async function orderRow(id: number) {
   const { data, error } = await db.from('discovery_orders').select('*').eq('id', id).single();
   if (error) throw error;
-  return data as { status: string; request: number | null; stripe_session_id: string; email: string; stripe_payment_intent: string | null };
+  return data as {
+    status: string; request: number | null; stripe_session_id: string; email: string; stripe_payment_intent: string | null;
+    target_keyword: string | null; stripe_refund_id: string | null; refunded_by: string | null; refunded_at: string | null;
+  };
 }
 
 async function requestsFor(email: string) {
@@ -183,6 +186,8 @@ describe('POST /api/checkout: bad input is a 4xx with a useful JSON body', () =>
     [{ url: 'https://b.fr', email: 'pas-un-email' }, 'email', /valid email/],
     [{ url: 'https://b.fr', email: 'a@b.fr', language: 'de' }, 'language', /fr or en/],
     [{ url: 'https://b.fr', email: 'a@b.fr', returnPath: 'https://evil.example/' }, 'returnPath', /path of this site/],
+    [{ url: 'https://b.fr', email: 'a@b.fr', keyword: 'm'.repeat(201) }, 'keyword', /200 characters/],
+    [{ url: 'https://b.fr', email: 'a@b.fr', keyword: 42 }, 'keyword', /one line/],
   ])('%j → 400 on %s', async (input, field, message) => {
     const { status, body } = await checkout(input as { url: string; email: string });
     expect(status).toBe(400);
@@ -225,6 +230,22 @@ describe('the order', () => {
     expect(order.stripe_payment_intent).toBe(session.payment_intent);
     const requests = await requestsFor(who.email);
     expect(requests).toEqual([expect.objectContaining({ id: order.request, url: who.url, status: 'new' })]);
+  });
+
+  it('the keyword aimed at goes with the order to Stripe\'s metadata and to the first-article request', async () => {
+    const who = client('mot-cle');
+    const { status, body } = await checkout({ ...who, keyword: '  pain  au levain ' });
+    expect(status).toBe(200);
+    expect(sessionOf(body.url!).metadata).toMatchObject({ keyword: 'pain au levain' });
+    expect((await orderRow(body.orderId!)).target_keyword).toBe('pain au levain');
+    await click(body.url!, 'pay');
+    const order = await orderRow(body.orderId!);
+    const { data } = await db.from('first_article_requests').select('target_keyword').eq('id', order.request!).single();
+    expect(data).toEqual({ target_keyword: 'pain au levain' });
+    // none typed: none kept
+    const other = client('sans-mot-cle');
+    const { body: without } = await checkout({ ...other, keyword: '   ' });
+    expect((await orderRow(without.orderId!)).target_keyword).toBeNull();
   });
 
   it('the same event twice → one order, one request', async () => {
@@ -347,6 +368,49 @@ describe('POST /api/orders/:id/refund', () => {
     expect(await twice.json()).toMatchObject({ error: 'already_refunded' });
     expect((await post('/api/orders/999999999/refund', {}, { Authorization: `Bearer ${staff}` })).status).toBe(404);
     expect(stripe.refunds).toHaveLength(1);
+
+    // Stripe's echo of this refund (charge.refunded, after its answer) changes nothing: the staff member stays
+    const paymentIntent = sessionOf(body.url!).payment_intent;
+    const echo = async () => stripe.deliveries.find((d) => d.type === 'charge.refunded' && stripe.events.some((e) => e.id === d.eventId && e.data.object.payment_intent === paymentIntent));
+    for (let i = 0; i < 100 && !(await echo()); i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(await echo()).toMatchObject({ status: 200 });
+    const order = await orderRow(orderId);
+    expect(order.status).toBe('refunded');
+    expect(order.refunded_by).toBeTruthy();
+    expect(order.stripe_refund_id).toBe(stripe.refunds[0].id);
+  });
+});
+
+describe('charge.refunded: a refund made in Stripe\'s dashboard', () => {
+  it('a full refund marks the paid order refunded, once; a replayed event changes nothing', async () => {
+    const who = client('tableau');
+    const { body } = await checkout(who);
+    await click(body.url!, 'pay');
+    const { delivery } = await stripe.refundFromDashboard(sessionOf(body.url!).payment_intent);
+    expect(delivery).toMatchObject({ type: 'charge.refunded', status: 200 });
+    expect(JSON.parse(delivery!.body)).toMatchObject({ duplicate: false, order_id: body.orderId, status: 'refunded' });
+    const order = await orderRow(body.orderId!);
+    expect(order).toMatchObject({ status: 'refunded', refunded_by: null });
+    expect(order.refunded_at).toBeTruthy();
+
+    const event = stripe.events.filter((e) => e.type === 'charge.refunded').at(-1)!;
+    const again = await stripe.deliver(event);
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body)).toMatchObject({ duplicate: true, status: 'refunded' });
+    expect((await orderRow(body.orderId!)).refunded_at).toBe(order.refunded_at);
+    // a forged one is refused before anything is read
+    const forged = await stripe.deliver({ ...event, id: 'evt_forged_refund' }, { secret: 'whsec_not_ours' });
+    expect(forged.status).toBe(400);
+  });
+
+  it('a partial refund leaves the order paid', async () => {
+    const who = client('partiel');
+    const { body } = await checkout(who);
+    await click(body.url!, 'pay');
+    const { delivery } = await stripe.refundFromDashboard(sessionOf(body.url!).payment_intent, { amount: 50 });
+    expect(delivery).toMatchObject({ type: 'charge.refunded', status: 200 });
+    expect(stripe.charges.size).toBeGreaterThan(0);
+    expect((await orderRow(body.orderId!)).status).toBe('paid');
   });
 });
 

@@ -6,12 +6,17 @@
 //   POST /v1/checkout/sessions              → a checkout.session (status open, url = the hosted page below)
 //   GET  /v1/checkout/sessions/:id          → the session
 //   POST /v1/checkout/sessions/:id/expire   → expired (checkout.session.expired sent); a complete one: 400
-//   POST /v1/refunds {payment_intent}       → a refund (succeeded); twice: 400 charge_already_refunded
+//   POST /v1/refunds {payment_intent}       → a refund (succeeded); twice: 400 charge_already_refunded; then,
+//                                             as Stripe does, the signed charge.refunded is delivered
+//                                             (after the answer, when webhookUrl is set)
 //   GET  /pay/:id                           → the stand-in for Stripe's hosted page (no card form: two buttons)
 //   POST /pay/:id/pay                       → paid: the signed checkout.session.completed is delivered to
 //                                             webhookUrl, then 303 to success_url ({CHECKOUT_SESSION_ID} filled)
 //   POST /pay/:id/cancel                    → 303 to cancel_url (the session stays open, as at Stripe)
 //
+// refundFromDashboard(paymentIntent, {amount?}) is a refund made in Stripe's dashboard: the refund, then
+// charge.refunded (the Charge: refunded true when fully refunded, amount_refunded; its refunds list is
+// not in the object, as with current API versions) delivered and awaited.
 // Webhooks are signed as Stripe signs them (Stripe.webhooks.generateTestHeaderString: t=…,v1=HMAC-SHA256).
 // Listens on 127.0.0.1 only.
 const http = require('node:http');
@@ -36,10 +41,11 @@ function stripeError(res, status, type, message, extra = {}) {
  * @returns {Promise<FakeStripe>}
  *
  * @typedef {{ url: string, port: number, secretKey: string, webhookSecret: string, webhookUrl: string | null,
- *   sessions: Map<string, any>, refunds: any[], events: any[], deliveries: { eventId: string, type: string, status: number, body: string }[],
+ *   sessions: Map<string, any>, charges: Map<string, any>, refunds: any[], events: any[], deliveries: { eventId: string, type: string, status: number, body: string }[],
  *   requests: { method: string, path: string, params: any, idempotencyKey?: string }[],
  *   failNext: (path: RegExp, status?: number) => void,
  *   pay: (sessionId: string) => Promise<any>, expireSession: (sessionId: string) => Promise<any>,
+ *   refundFromDashboard: (paymentIntent: string, opts?: { amount?: number }) => Promise<{ refund: any, delivery: { eventId: string, type: string, status: number, body: string } | null }>,
  *   deliver: (event: any, opts?: { secret?: string, signature?: string }) => Promise<{ status: number, body: string }>,
  *   close: () => Promise<void> }} FakeStripe
  */
@@ -52,6 +58,7 @@ async function startFakeStripe(options = {}) {
     webhookSecret,
     webhookUrl: options.webhookUrl || null,
     sessions: new Map(),
+    charges: new Map(),
     refunds: [],
     events: [],
     deliveries: [],
@@ -97,6 +104,24 @@ async function startFakeStripe(options = {}) {
     if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
     if (session.status !== 'open') return session;
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: newId('pi') });
+    const charge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: 0,
+      captured: true,
+      created: now(),
+      currency: session.currency,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: session.payment_intent,
+      receipt_email: session.customer_email,
+      refunded: false,
+      status: 'succeeded',
+    };
+    fake.charges.set(charge.id, charge);
     await fake.deliver(event('checkout.session.completed', session));
     return session;
   };
@@ -189,6 +214,23 @@ async function startFakeStripe(options = {}) {
     return [200, r];
   }
 
+  /** The charge of a refund's payment, refunded by it; its charge.refunded event (not delivered yet). */
+  function chargeRefundedBy(r) {
+    const charge = [...fake.charges.values()].find((c) => c.payment_intent === r.payment_intent);
+    if (!charge) return null;
+    charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + r.amount);
+    charge.refunded = charge.amount_refunded >= charge.amount;
+    return event('charge.refunded', charge);
+  }
+
+  fake.refundFromDashboard = async (paymentIntent, { amount } = {}) => {
+    const [status, r] = refund({ payment_intent: paymentIntent, reason: 'requested_by_customer' });
+    if (status !== 200) throw new Error(`fake Stripe: ${r.error.message}`);
+    if (amount !== undefined) r.amount = amount;
+    const e = chargeRefundedBy(r);
+    return { refund: r, delivery: e && fake.webhookUrl ? await fake.deliver(e) : null };
+  };
+
   async function api(req, res, path, body) {
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       const given = String(req.headers.authorization || '').replace(/^Bearer\s+/i, '');
@@ -223,6 +265,9 @@ async function startFakeStripe(options = {}) {
       } else result = [200, publicSession(await fake.expireSession(m[1]))];
     } else if (req.method === 'POST' && path === '/v1/refunds') {
       result = refund(params);
+      // Stripe tells the webhook too, a moment after it answered (the echo of a refund made by the API)
+      const refunded = result[0] === 200 ? chargeRefundedBy(result[1]) : null;
+      if (refunded && fake.webhookUrl) res.once('finish', () => setImmediate(() => fake.deliver(refunded).catch(() => {})));
     } else {
       result = [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } }];
     }

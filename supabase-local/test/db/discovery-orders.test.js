@@ -154,3 +154,85 @@ describe('discovery orders: the life of an order', () => {
       "select public.discovery_order_start('rembourse@commande.fr', 'https://x-rembourse.fr', 'fr', 100)"))?.hint, 'already_ordered');
   });
 });
+
+describe('discovery orders: keyword, one URL rule, refunds from Stripe, expiry sweep (20261202001000)', () => {
+  const refusedHint = async (/** @type {string} */ sql, /** @type {unknown[]} */ params = []) =>
+    (await errorOf(db.pool, /** @type {any} */ ({ role: 'service_role' }), sql, params))?.hint;
+
+  it('one URL rule for the free claim and the paid order', async () => {
+    const valid = async (/** @type {string} */ url) => (await db.pool.query('select private.is_valid_site_url($1) as ok', [url])).rows[0].ok;
+    for (const url of ['exemple.fr', 'https://www.exemple.fr/blog?x=1', 'http://sous.domaine.exemple.co.uk:8080/a#b']) assert.equal(await valid(url), true, url);
+    for (const url of ['', 'pas une url', 'exemple', 'ftp://exemple.fr', 'https://exemple.fr/a b', `https://exemple.fr/${'a'.repeat(2048)}`]) {
+      assert.equal(await valid(url), false, url);
+    }
+    assert.equal((await db.pool.query('select private.is_valid_site_url(null) as ok')).rows[0].ok, false);
+    // both functions refuse what the rule refuses, with the same hint
+    assert.equal(await refusedHint("select public.discovery_order_start('a@b.fr', 'exemple', 'fr', 100)"), 'url');
+    assert.equal(await refusedHint("select public.claim_first_article('exemple', 'a@b.fr')"), 'url');
+    // and anon may not call the rule itself
+    assert.equal((await errorOf(db.pool, asAnon, "select private.is_valid_site_url('exemple.fr')"))?.code, '42501');
+  });
+
+  it('the keyword aimed at is kept on the order and reaches the first-article request', async () => {
+    const r = await server("select public.discovery_order_start('motcle@commande.fr', 'https://motcle-commande.fr', 'fr', 100, 'eur', $1) as r",
+      ['  pain   au levain  ']);
+    assert.equal((await orderOf(r.order_id)).target_keyword, 'pain au levain');
+    await attach(r.order_id, 'cs_test_keyword');
+    const paid = await event('evt_keyword_paid', 'checkout.session.completed', 'cs_test_keyword');
+    const { rows: [request] } = await db.pool.query('select target_keyword from public.first_article_requests where id = $1', [paid.request_id]);
+    assert.equal(request.target_keyword, 'pain au levain');
+    // blank is none; too long or two lines is refused with its hint
+    const blank = await server("select public.discovery_order_start('sansmot@commande.fr', 'https://sansmot-commande.fr', 'fr', 100, 'eur', '   ') as r");
+    assert.equal((await orderOf(blank.order_id)).target_keyword, null);
+    assert.equal(await refusedHint("select public.discovery_order_start('long@commande.fr', 'https://long-commande.fr', 'fr', 100, 'eur', $1)", ['m'.repeat(201)]), 'keyword');
+    assert.equal(await refusedHint("select public.discovery_order_start('ligne@commande.fr', 'https://ligne-commande.fr', 'fr', 100, 'eur', $1)", ['a\u0007b']), 'keyword');
+  });
+
+  it('charge.refunded (a refund from Stripe\'s dashboard) refunds a paid order once; a partial refund changes nothing', async () => {
+    const { order_id: id } = await start('tableau@commande.fr', 'https://tableau-commande.fr');
+    await attach(id, 'cs_test_dashboard');
+    await event('evt_dashboard_paid', 'checkout.session.completed', 'cs_test_dashboard');
+    const refunded = (/** @type {string} */ eventId, full = true) =>
+      server('select public.discovery_order_charge_refunded($1, $2, $3, $4) as r', [eventId, 'pi_evt_dashboard_paid', 're_dashboard', full]);
+    const partial = await refunded('evt_charge_partial', false);
+    assert.deepEqual([partial.duplicate, partial.status], [false, 'paid']);
+    const first = await refunded('evt_charge_full');
+    assert.deepEqual([first.duplicate, first.status], [false, 'refunded']);
+    let order = await orderOf(id);
+    assert.equal(order.stripe_refund_id, 're_dashboard');
+    assert.equal(order.refunded_by, null);
+    const refundedAt = order.refunded_at;
+    const again = await refunded('evt_charge_full');
+    assert.equal(again.duplicate, true);
+    assert.deepEqual((await orderOf(id)).refunded_at, refundedAt);
+    // an unknown payment is recorded and ignored
+    const unknown = await server("select public.discovery_order_charge_refunded('evt_charge_unknown', 'pi_nobody', null, true) as r");
+    assert.deepEqual([unknown.order_id, unknown.status], [null, null]);
+    // the inbox's own refund whose charge.refunded arrived first: the staff member is filled in
+    await server('select public.discovery_order_refunded($1, $2, $3) as r', [id, 're_dashboard', DEMO_USER]);
+    order = await orderOf(id);
+    assert.deepEqual([order.status, order.refunded_by], ['refunded', DEMO_USER]);
+    // the service role only
+    for (const who of [asAnon, asUser(DEMO_USER)]) {
+      assert.equal((await errorOf(db.pool, who, "select public.discovery_order_charge_refunded('evt_y', 'pi_y', null, true)"))?.code, '42501');
+    }
+  });
+
+  it('the sweep expires the pending orders whose session is over, and only those', async () => {
+    const over = await start('sweep-over@commande.fr', 'https://sweep-over.fr');
+    const open = await start('sweep-open@commande.fr', 'https://sweep-open.fr');
+    // explicit times, far from now: one session ended an hour ago, the other ends in an hour
+    await db.pool.query("update public.discovery_orders set expires_at = now() - interval '1 hour' where id = $1", [over.order_id]);
+    await db.pool.query("update public.discovery_orders set expires_at = now() + interval '1 hour' where id = $1", [open.order_id]);
+    const { rows: [{ n }] } = await db.pool.query('select citable_worker.expire_discovery_orders() as n');
+    assert.ok(n >= 1);
+    assert.equal((await orderOf(over.order_id)).status, 'expired');
+    assert.ok((await orderOf(over.order_id)).expired_at);
+    assert.equal((await orderOf(open.order_id)).status, 'pending');
+    assert.equal((await db.pool.query('select citable_worker.expire_discovery_orders() as n')).rows[0].n, 0);
+    // a late payment of an expired order still counts (Stripe took the money)
+    await attach(over.order_id, 'cs_test_sweep_late');
+    const late = await event('evt_sweep_late', 'checkout.session.completed', 'cs_test_sweep_late');
+    assert.equal(late.status, 'paid');
+  });
+});

@@ -390,7 +390,8 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
     // the discovery order (20261201006000): the server's functions answer the service role only;
     // the refund check answers staff (the owner, the demo account, is staff)
     ...[
-      ["discovery_order_start(text, text, text, integer, text)", "select public.discovery_order_start('a@b.fr', 'https://b.fr', 'fr', 100) as r"],
+      ["discovery_order_start(text, text, text, integer, text, text)", "select public.discovery_order_start('a@b.fr', 'https://b.fr', 'fr', 100) as r"],
+      ['discovery_order_charge_refunded(text, text, text, boolean)', "select public.discovery_order_charge_refunded('evt_x', 'pi_x', null, true) as r"],
       ['discovery_order_attach(bigint, text, timestamp with time zone)', "select public.discovery_order_attach(0, 'cs_x', now()) as r"],
       ['discovery_order_abandon(bigint)', 'select public.discovery_order_abandon(0) as r'],
       ['discovery_order_event(text, text, text, text, text)', "select public.discovery_order_event('evt_x', 'checkout.session.completed', 'cs_x', 'paid', 'pi_x') as r"],
