@@ -109,6 +109,7 @@ export type DiscoveryOrdersRow = {
   expired_at: string | null;
   refunded_at: string | null;
   refunded_by: string | null;
+  target_keyword: string | null;
 };
 
 export type FirstArticleRequestsRow = {
@@ -123,6 +124,7 @@ export type FirstArticleRequestsRow = {
   taken_at: string | null;
   page: number | null;
   status_changed_at: string | null;
+  target_keyword: string | null;
 };
 
 export type KeywordsRow = {
@@ -455,6 +457,7 @@ export type Database = {
           expired_at?: string | null;
           refunded_at?: string | null;
           refunded_by?: string | null;
+          target_keyword?: string | null;
         };
         Update: {
           id?: number;
@@ -475,6 +478,7 @@ export type Database = {
           expired_at?: string | null;
           refunded_at?: string | null;
           refunded_by?: string | null;
+          target_keyword?: string | null;
         };
         Relationships: [
           {
@@ -500,6 +504,7 @@ export type Database = {
           taken_at?: string | null;
           page?: number | null;
           status_changed_at?: string | null;
+          target_keyword?: string | null;
         };
         Update: {
           id?: number;
@@ -513,6 +518,7 @@ export type Database = {
           taken_at?: string | null;
           page?: number | null;
           status_changed_at?: string | null;
+          target_keyword?: string | null;
         };
         Relationships: [
           {
