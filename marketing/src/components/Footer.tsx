@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { COMPANY } from '../config/contact';
+import { COMPANY, copyrightYears } from '../config/contact';
 import { getContact } from '../lib/contact';
 import type { Voice } from '../content/types';
 import { useMarketingT } from '../lib/locale';
@@ -50,8 +50,8 @@ export function Footer({ voice = 'team' }: { voice?: Voice }) {
         </SimpleGrid>
         <Divider my="xl" />
         <Group justify="space-between" gap="xs">
-          <Text size="xs" c="dimmed">{t('footer.copyright')}</Text>
-          <Text size="xs" c="dimmed">{t('footer.location')} · {COMPANY.year}</Text>
+          <Text size="xs" c="dimmed" data-testid="footer-copyright">{t('footer.copyright', { years: copyrightYears(), company: COMPANY.legalName })}</Text>
+          <Text size="xs" c="dimmed">{t('footer.location')}</Text>
         </Group>
       </Container>
     </Box>

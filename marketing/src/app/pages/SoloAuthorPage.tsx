@@ -64,12 +64,12 @@ function Offer({ variant }: { variant: SoloVariant }) {
             <Text c="dimmed">{offer.description}</Text>
             <DiscoveryTimeline steps={offer.timeline} />
             {action}
-            <Text size="xs" c="dimmed" ta="center">{offer.note}</Text>
           </Stack>
         </Card>
       );
     }
-    return <Box maw={480} mx="auto"><PlanCard plan={offer} action={action} footnote={offer.note} lone /></Box>;
+    // no footnote: the description already says "one per client, then 195 EUR" (audit D5)
+    return <Box maw={480} mx="auto"><PlanCard plan={offer} action={action} lone /></Box>;
   }
   const plan: PricingPlan = content.pricingVariantOffers[pricingVariantOf(variant)];
   return (

@@ -12,7 +12,7 @@ export const heroes: Record<LandingKey, HeroCopy> = {
   pricingOpenai: { eyebrow: 'Camille, SEO writer in Paris', title: 'One expert article every week, without thinking about it', subtitle: 'A monthly pack of 4 articles planned as a topic cluster: 690 EUR a month, cancel anytime.' },
   pricingAntropic: { eyebrow: 'Camille, SEO writer in Paris', title: 'Own a topic: a complete cluster of 10 articles', subtitle: 'One pillar page and nine supporting articles, linked together to build authority. 1,490 EUR one-off.' },
   discovery: { eyebrow: 'Discovery offer', title: 'Try a real SEO article for 1 EUR', subtitle: 'One per client. If you like it, next articles are 195 EUR each. If not, you keep it.' },
-  discoveryTimeline: { eyebrow: 'Discovery offer', title: 'From 1 EUR to a published article in 48 hours', subtitle: 'Here is exactly what happens when you try your first article.' },
+  discoveryTimeline: { eyebrow: 'Discovery offer', title: 'From 1 EUR to your article, delivered within 24–48 hours', subtitle: 'Here is exactly what happens when you try your first article.' },
 };
 
 /** Home2 uses its own section titles. */

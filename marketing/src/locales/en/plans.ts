@@ -34,15 +34,14 @@ export const singlePrice: PricingPlan = {
   };
 
 /** Discovery offer (docs/public-site.md#constants): first article 1 EUR, one per client, then 195 EUR. */
-export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
+export const discoveryOffer: PricingPlan & { timeline: { title: string; description: string }[] } = {
     name: 'Discovery offer', price: '1 EUR', priceSuffix: 'for your first article',
     description: 'One per client, then 195 EUR per article. I charge 1 EUR instead of free to make sure every request is genuine.',
-    features: ['A complete SEO article of about 1,800 words', 'Edited by me, line by line', 'Royalty-free featured image', 'Published to your WordPress', 'Card payment, no subscription'],
+    features: ['A complete SEO article of about 1,800 words', 'Edited by me, line by line', 'Royalty-free featured image', 'Published to your WordPress', 'Delivered within 24–48 hours', 'Card payment, no subscription'],
     isPopular: true, cta: 'Try it for 1 EUR',
-    note: 'One discovery article per client. Next articles: 195 EUR each.',
     timeline: [
-      { title: 'Today: 1 EUR', description: 'You share your site and your keyword. Secure card payment.' },
-      { title: 'Within 48 hours', description: 'Your article is researched, written, edited and ready to review.' },
+      { title: 'Today: 1 EUR', description: 'You share your site and, if you like, the keyword you aim at. Secure card payment.' },
+      { title: 'Within 24–48 hours', description: 'Your article is researched, written, edited and ready to review.' },
       { title: 'Your call', description: 'Keep going at 195 EUR per article, or stop there. No commitment.' },
     ],
   };

@@ -14,7 +14,7 @@ export const pageMeta: Record<RouteKey, PageMeta> = {
   pricingOpenai: { title: 'Monthly SEO content pack: 4 articles for 690 EUR | Citable', description: 'One expert-edited SEO article a week, planned as a topic cluster and published to WordPress. 690 EUR a month, cancel anytime.' },
   pricingAntropic: { title: 'Authority pack: a full topic cluster of 10 articles | Citable', description: 'One pillar page and nine supporting articles with internal linking, edited by a human SEO expert. 1,490 EUR one-off.' },
   discovery: { title: 'Discovery offer: your first SEO article for 1 EUR | Citable', description: 'Try an expert-edited SEO article for 1 EUR, one per client, then 195 EUR per article. No subscription.' },
-  discoveryTimeline: { title: 'From 1 EUR to a published article in 48 hours | Citable', description: 'See each step of the 1 EUR discovery offer: brief today, article in 48 hours, then decide. One per client.' },
+  discoveryTimeline: { title: 'From 1 EUR to your article, delivered within 24–48 hours | Citable', description: 'See each step of the 1 EUR discovery offer: brief today, article within 24–48 hours, then decide. One per client.' },
   firstArticle: { title: 'First Article Setup | Citable', description: 'Tell us your website and e-mail address and we start writing your first SEO-optimised article.' },
   firstArticleSuccess: { title: 'Thank you: your first article is on its way | Citable', description: 'We analyze your site and keywords, write your first SEO article and send it within 24-48 hours.' },
   discoverySuccess: { title: 'Thank you: your payment is confirmed | Citable', description: 'Your first article is ordered: delivery within 24–48 hours. Stripe emails you the receipt.' },

@@ -12,7 +12,7 @@ export const heroes: Record<LandingKey, HeroCopy> = {
   pricingOpenai: { eyebrow: 'Camille, rédactrice SEO à Paris', title: 'Un article d’expert chaque semaine, sans y penser', subtitle: 'Un pack mensuel de 4 articles planifiés en cluster thématique : 690 € par mois, sans engagement.' },
   pricingAntropic: { eyebrow: 'Camille, rédactrice SEO à Paris', title: 'Imposez-vous sur un sujet : un cluster complet de 10 articles', subtitle: 'Une page pilier et neuf articles satellites, reliés entre eux pour bâtir votre autorité. 1 490 € en une fois.' },
   discovery: { eyebrow: 'Offre découverte', title: 'Essayez un vrai article SEO pour 1 €', subtitle: 'Une seule fois par client. Si l’article vous convient, les suivants coûtent 195 € chacun ; sinon, vous le gardez.' },
-  discoveryTimeline: { eyebrow: 'Offre découverte', title: 'De 1 € à un article publié en 48 heures', subtitle: 'Voici exactement ce qui se passe quand vous essayez votre premier article.' },
+  discoveryTimeline: { eyebrow: 'Offre découverte', title: 'De 1 € à votre article, livré sous 24 à 48 heures', subtitle: 'Voici exactement ce qui se passe quand vous essayez votre premier article.' },
 };
 
 /** Home2 uses its own section titles. */

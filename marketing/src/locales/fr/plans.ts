@@ -34,15 +34,14 @@ export const singlePrice: PricingPlan = {
   };
 
 /** Discovery offer (docs/public-site.md#constants): first article 1 EUR, one per client, then 195 EUR. */
-export const discoveryOffer: PricingPlan & { note: string; timeline: { title: string; description: string }[] } = {
+export const discoveryOffer: PricingPlan & { timeline: { title: string; description: string }[] } = {
     name: 'Offre découverte', price: '1 €', priceSuffix: 'pour votre premier article',
     description: 'Un seul article découverte par client, puis 195 € par article. Je facture 1 € au lieu d’offrir l’article, pour m’assurer que chaque demande est sérieuse.',
-    features: ['Un article SEO complet d’environ 1 800 mots', 'Relu par moi, ligne à ligne', 'Image à la une libre de droits', 'Publié sur votre WordPress', 'Paiement par carte, sans abonnement'],
+    features: ['Un article SEO complet d’environ 1 800 mots', 'Relu par moi, ligne à ligne', 'Image à la une libre de droits', 'Publié sur votre WordPress', 'Livré sous 24 à 48 heures', 'Paiement par carte, sans abonnement'],
     isPopular: true, cta: 'Essayer pour 1 €',
-    note: 'Un article découverte par client. Articles suivants : 195 € chacun.',
     timeline: [
-      { title: 'Aujourd’hui : 1 €', description: 'Vous indiquez votre site et votre mot-clé. Paiement sécurisé par carte.' },
-      { title: 'Sous 48 heures', description: 'Votre article est recherché, rédigé, relu et prêt à être validé.' },
+      { title: 'Aujourd’hui : 1 €', description: 'Vous indiquez votre site et, si vous le souhaitez, le mot-clé visé. Paiement sécurisé par carte.' },
+      { title: 'Sous 24 à 48 heures', description: 'Votre article est recherché, rédigé, relu et prêt à être validé.' },
       { title: 'À vous de décider', description: 'Continuez à 195 € par article, ou arrêtez là. Sans engagement.' },
     ],
   };

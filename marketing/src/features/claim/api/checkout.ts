@@ -25,6 +25,8 @@ export function formatPrice(cents: number, locale: Locale): string {
 export interface CheckoutInput {
   url: string;
   email: string;
+  /** the keyword the article should aim at (optional) */
+  keyword?: string;
   language: Locale;
   /** the page to come back to when the visitor cancels on Stripe's page */
   returnPath: string;
@@ -68,6 +70,7 @@ export function checkoutErrorText(error: unknown, t: Translate): { field: 'url' 
     case 'invalid':
       if (error.field === 'url') return { field: 'url', text: t('claim.urlInvalid') };
       if (error.field === 'email') return { field: 'email', text: t('claim.emailInvalid') };
+      if (error.field === 'keyword') return { field: null, text: t('checkout.keywordTooLong', { max: 200 }) };
       return { field: null, text: t('checkout.unknown') };
     case 'already_ordered':
       return error.field === 'url' ? { field: 'url', text: t('checkout.alreadyOrderedSite') } : { field: 'email', text: t('checkout.alreadyOrderedEmail') };

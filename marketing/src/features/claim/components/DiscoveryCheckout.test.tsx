@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from '@citable/shared';
 import { renderWithProviders, setLanguage } from '../../../testing/render';
 import { ClaimDialogProvider } from '../hooks/useClaimDialog';
@@ -59,8 +59,37 @@ describe.each([['fr'], ['en']] as const)('the discovery order form in %s', (lng)
     fill('boulangerie.fr', 'marie@boulangerie.fr');
     fireEvent.click(await screen.findByRole('button', { name: lng === 'fr' ? /Payer/ : /Pay/ }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(lng === 'fr' ? 'déjà été commandé avec cette adresse e-mail\u00a0: l’offre découverte est limitée à une par client' : 'already ordered with this email address');
+    // e\u2011mail: a non-breaking hyphen, the line never breaks inside the word
+    expect(alert.textContent).toContain(lng === 'fr' ? 'déjà été commandé avec cette adresse e\u2011mail\u00a0: l’offre découverte est limitée à une par client' : 'already ordered with this email address');
     expect(screen.getByRole('button', { name: lng === 'fr' ? /Payer/ : /Pay/ })).toBeEnabled();
+    // not a dead end: the field is marked, and the next steps are offered
+    const email = screen.getByRole('textbox', { name: /e-?mail/i });
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /URL/ })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(alert).getByRole('link', { name: lng === 'fr' ? 'Se connecter' : 'Sign in' })).toHaveAttribute('href', '/auth');
+    expect(within(alert).getByRole('link', { name: lng === 'fr' ? 'Commander un article à 195\u00a0€' : 'Order an article for 195 EUR' }))
+      .toHaveAttribute('href', '/home-4#pricing');
+    // the mark goes once the visitor edits the field
+    fireEvent.change(email, { target: { value: 'autre@boulangerie.fr' } });
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('the keyword aimed at is optional, sent when typed (spaces tidied), refused past 200 characters', async () => {
+    const start = jest.fn(async (_input: CheckoutInput) => 'https://checkout.stripe.test/pay/cs_2');
+    renderWithProviders(<DiscoveryCheckout config={CONFIG} start={start} redirect={jest.fn()} />, { route: '/home-4-discovery' });
+    const keyword = await screen.findByRole('textbox', { name: lng === 'fr' ? 'Mot-clé visé' : 'Target keyword' });
+    expect(keyword).not.toBeRequired();
+    fill('boulangerie.fr', 'marie@boulangerie.fr');
+    fireEvent.change(keyword, { target: { value: 'm'.repeat(201) } });
+    fireEvent.click(screen.getByRole('button', { name: lng === 'fr' ? /Payer/ : /Pay/ }));
+    expect(await screen.findByText(lng === 'fr' ? 'Le mot-clé ne peut dépasser 200 caractères.' : 'The keyword can be 200 characters at most.')).toBeInTheDocument();
+    expect(keyword).toHaveFocus();
+    expect(start).not.toHaveBeenCalled();
+    fireEvent.change(keyword, { target: { value: '  pain   au levain ' } });
+    fireEvent.click(screen.getByRole('button', { name: lng === 'fr' ? /Payer/ : /Pay/ }));
+    await waitFor(() => expect(start).toHaveBeenCalledWith({
+      url: 'https://boulangerie.fr', email: 'marie@boulangerie.fr', keyword: 'pain au levain', language: lng, returnPath: '/home-4-discovery',
+    }));
   });
 
   it('back from a cancelled payment: says nothing was charged', async () => {
@@ -105,6 +134,7 @@ describe('startCheckout and its errors', () => {
     [409, { error: 'already_ordered', field: 'url' }, 'url', 'checkout.alreadyOrderedSite'],
     [409, { error: 'already_ordered', field: 'email' }, 'email', 'checkout.alreadyOrderedEmail'],
     [400, { error: 'invalid', field: 'email' }, 'email', 'claim.emailInvalid'],
+    [400, { error: 'invalid', field: 'keyword' }, null, 'checkout.keywordTooLong'],
     [429, { error: 'rate_limited' }, null, 'checkout.rateLimited'],
     [502, { error: 'payment_unavailable' }, null, 'checkout.unavailable'],
     [500, 'Internal Server Error', null, 'checkout.unknown'],
