@@ -22,7 +22,7 @@ const routes: { path: string; texts: (string | RegExp)[] }[] = [
   { path: '/home-4-pricing-openai', texts: ['One expert article every week, without thinking about it', '690 EUR'] },
   { path: '/home-4-pricing-antropic', texts: ['Own a topic: a complete cluster of 10 articles', '1,490 EUR'] },
   { path: '/home-4-discovery', texts: ['Try a real SEO article for 1 EUR', 'Discovery offer', 'Why 1 EUR and not free?'] },
-  { path: '/home-4-discovery-timeline', texts: ['From 1 EUR to a published article in 48 hours', 'Today: 1 EUR', 'Within 48 hours'] },
+  { path: '/home-4-discovery-timeline', texts: ['From 1 EUR to your article, delivered within 24–48 hours', 'Today: 1 EUR', 'Within 24–48 hours'] },
   { path: '/first-article', texts: ['First Article Setup', 'Website URL', 'Email'] },
   { path: '/first-article-success', texts: ['Thank you!', 'Delivery in 24-48 hours.', 'Return to Homepage'] },
   { path: '/maintenance', texts: ['We will be back shortly'] },
