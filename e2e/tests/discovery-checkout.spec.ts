@@ -87,12 +87,11 @@ test.describe.serial('discovery offer paid by card', () => {
     for (const width of widths) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       // as the #pricing link scrolls it (the section's scroll margin keeps its heading below the sticky header)
-      await page.locator('#pricing').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.locator('#main-content #pricing').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
       await page.screenshot({ path: `e2e/artifacts/screens/${name}-${width}.png` });
-      if (width === 375) {
-        await page.getByText('Paiement sécurisé sur la page de Stripe', { exact: false }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
-        await page.screenshot({ path: `e2e/artifacts/screens/${name}-${width}-end.png` });
-      }
+      // (scrolled at once: the page's CSS scrolls smoothly)
+      await page.getByText('Paiement sécurisé sur la page de Stripe', { exact: false }).evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+      await page.screenshot({ path: `e2e/artifacts/screens/${name}-${width}-end.png` });
     }
   }
 
@@ -100,8 +99,10 @@ test.describe.serial('discovery offer paid by card', () => {
   async function expectHeaderAboveOffer() {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Connexion' })).toBeVisible();
-    const heading = page.locator('#pricing h2').first();
-    await page.locator('#pricing').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    // the page complete (the prerendered copy gone), then as the #pricing link scrolls it
+    await expect(page.locator('#citable-prerender')).toHaveCount(0);
+    const heading = page.locator('#main-content #pricing h2');
+    await page.locator('#main-content #pricing').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
     const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
     expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom);
     expect(await page.locator('.cz-skip-link').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
@@ -181,7 +182,7 @@ test.describe.serial('discovery offer paid by card', () => {
     expect(page.url()).toContain(shell.url);
     expect(stripe.sessions.size).toBe(sessions);
     await expectNoSeriousA11yViolations(page, { include: '#pricing' });
-    await alert.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await alert.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
     await page.screenshot({ path: 'e2e/artifacts/screens/discovery-checkout-refused-375.png' });
     await page.setViewportSize({ width: 1440, height: 900 });
   });

@@ -9,7 +9,7 @@ function linesOf(address: string): string[] {
 
 describe('PostalAddress', () => {
   it('lays the configured address out as on an envelope, under the company name', () => {
-    expect(linesOf('10 rue de la Paix, 75002 Paris, France')).toEqual(['Citable', '10 rue de la Paix', '75002 Paris', 'France']);
+    expect(linesOf('10 rue de la Paix, 75002 Paris, France')).toEqual(['Citable SAS', '10 rue de la Paix', '75002 Paris', 'France']);
   });
 
   it('does not repeat the company name when the configured address starts with it', () => {

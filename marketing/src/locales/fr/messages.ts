@@ -150,8 +150,8 @@ const fr: MarketingResources = {
     title: 'Merci ! Votre paiement est confirmé.',
     lead: 'Votre commande de premier article est enregistrée. Voici la suite :',
     steps: [
-      'Stripe vous envoie le reçu de votre paiement par e-mail.',
-      'J’analyse votre site et le mot-clé visé (je le choisis si vous ne l’avez pas indiqué), puis je rédige votre premier article.',
+      'Stripe vous envoie le reçu de votre paiement par e‑mail.',
+      'J’analyse votre site et le mot‑clé visé (je le choisis si vous ne l’avez pas indiqué), puis je rédige votre premier article.',
       'Livraison sous 24 à 48 heures, à l’adresse e‑mail indiquée.',
       'Si je ne peux pas traiter votre demande, vous êtes remboursé.',
     ],
