@@ -40,10 +40,12 @@ for (const route of routes) {
   });
 }
 
-test('landing footer: contact details, Paris, 2025 and dead links that are not links', async ({ page }) => {
+test('landing footer: contact details, Paris, the copyright from 2025 and dead links that are not links', async ({ page }) => {
   await gotoInteractive(page, '/home-1');
   const footer = page.locator('footer').last();
-  await expect(footer.getByText('Paris, France · 2025')).toBeVisible();
+  await expect(footer.getByText('Paris, France', { exact: true })).toBeVisible();
+  // from the year the site started to this year (the clock's), under the legal name
+  await expect(footer.getByTestId('footer-copyright')).toHaveText(/^© 2025(–\d{4})? Citable SAS\. All rights reserved\.$/);
   await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
   for (const name of ['Privacy Policy', 'Terms of Service', 'About', 'Contact']) {
     const dead = footer.locator('[aria-disabled="true"]', { hasText: name });
