@@ -37,7 +37,7 @@ const MAX_WEBHOOK_BODY = 512 * 1024;
 /** Stripe expires an unpaid Checkout Session after 30 minutes at the least; ours, after 30. */
 const SESSION_TTL_SECONDS = 30 * 60;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// the claim's rule (20261128000300), which the database applies again
+// the database's rule (private.is_valid_site_url, 20261202001000), which it applies again
 const WEBSITE = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*[a-z0-9](:[0-9]{1,5})?([/?#][^\s]*)?$/i;
 const RETURN_PATH = /^\/[a-z0-9\-/]{0,200}$/;
 /** The keyword aimed at (optional): one line, 200 characters at most (the database checks it again). */
