@@ -136,6 +136,8 @@ test.describe.serial('feeding the workspace in bulk', () => {
       await expect(row(page, 'Croissant au beurre')).toContainText('Brouillon');
       const stored = await rest<Json[]>(request, s.token, 'GET', `pages?site=eq.${s.siteId}&status=eq.2&select=name&order=name`);
       expect(stored.map((p) => p.name)).toEqual(['Baguette tradition', 'Croissant au beurre']);
+      // with the batch bar and a toast (the page may scroll): still every column in view
+      expect(await page.getByTestId('pages-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
       await saveScreenshots(page, 'bulk-bar', { folder: 'screens' });
     });

@@ -113,39 +113,28 @@ export function PageCards({
                   aria-label={t('list.selectPage', { name: row.name })}
                   checked={isSelected}
                   onChange={() => onToggle(row)}
-                  mt={tapSize === 'xl' ? 12 : 4}
+                  mt={2}
                   data-testid="page-card-select"
                 />
                 <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                  {/* the name and the page's actions (the table's Actions column) in the card's header */}
-                  <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                    <Anchor
-                      component={Link}
-                      to={link.to}
-                      state={link.state}
-                      fw={600}
-                      size="sm"
-                      c="dark.8"
-                      pt={tapSize === 'xl' ? 10 : 2}
-                      style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-                      data-testid="page-name"
-                    >
-                      {row.name}
-                    </Anchor>
-                    <PageRowActions row={row} siteId={siteId} siteUrl={siteUrl} onEdit={onEdit} onDelete={onDelete} tapSize={tapSize} />
-                  </Group>
+                  <Anchor
+                    component={Link}
+                    to={link.to}
+                    state={link.state}
+                    fw={600}
+                    size="sm"
+                    c="dark.8"
+                    style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+                    data-testid="page-name"
+                  >
+                    {row.name}
+                  </Anchor>
                   <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="page-url">
                     {row.url}
                   </Text>
                   <Group gap={6} wrap="wrap">
                     <ReviewStateBadge state={row.review_state} testId="page-review-state" />
                     <StatusBadge id={row.status} name={row.statuses?.name} testId="page-status" />
-                    <Group gap={4} wrap="nowrap">
-                      <Text size="xs" c="gray.7" component="span">
-                        {t('list.columns.score')}
-                      </Text>
-                      <ScoreBadge score={row.content_score} testId="page-score" compact />
-                    </Group>
                   </Group>
                   {/* each fact on one line: a date or a count never split from its noun (no-break spaces in the texts) */}
                   <Text size="xs" c="gray.8">
@@ -159,6 +148,16 @@ export function PageCards({
                     {' · '}
                     <span style={{ whiteSpace: 'nowrap' }}>{t('cards.llmAnswers', { count: row.llm_answers_count })}</span>
                   </Text>
+                  {/* the score, and the page's actions (the table's Actions column, its menu included) */}
+                  <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
+                    <Group gap={4} wrap="nowrap">
+                      <Text size="xs" c="gray.7" component="span">
+                        {t('list.columns.score')}
+                      </Text>
+                      <ScoreBadge score={row.content_score} testId="page-score" compact />
+                    </Group>
+                    <PageRowActions row={row} siteId={siteId} siteUrl={siteUrl} onEdit={onEdit} onDelete={onDelete} tapSize={tapSize} />
+                  </Group>
                 </Stack>
               </Group>
             </Card>

@@ -144,7 +144,7 @@ function PageUrlLink({ url }: { url: string }) {
 }
 
 /** The widest a path shows in the URL column before its ellipsis. */
-const URL_MAX_WIDTH = 180;
+const URL_MAX_WIDTH = 160;
 /**
  * The narrowest the table gets (below, it scrolls under its pinned Actions column): the fixed columns
  * and 160 px for the name. A 1440 px screen with the sidebar open leaves about 1,090 px: it fits.
