@@ -490,7 +490,7 @@ test.describe.serial('pages', () => {
     await page.getByRole('link', { name: /Ouvrir les pages/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: /^Pages du site / })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /Nom de la page/ })).toBeVisible();
-    await expect(range(page)).toHaveText(/^\d+-\d+ sur \d+$/);
+    await expect(range(page)).toHaveText(/^\d+–\d+ sur \d+$/);
     await expect(rows(page).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
     await saveScreenshots(page, 'workspace-pages-list-fr');
