@@ -75,6 +75,14 @@ test.describe.serial('workspace forms and tables (issue 32)', () => {
       await expect(page.getByRole('columnheader', { name: header })).toBeInViewport({ ratio: 1 });
     }
     expect((await page.locator('[data-testid="pages-table"] thead tr').boundingBox())?.height).toBeLessThan(48);
+    // narrower (1000 px, the sidebar open): the table scrolls under its pinned Actions column, a fade says more is on the right
+    await page.setViewportSize({ width: 1000, height: 900 });
+    const scroll = page.getByTestId('pages-scroll');
+    await expect(scroll).toHaveAttribute('data-more-right', 'true');
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeInViewport({ ratio: 1 });
+    await scroll.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(scroll).not.toHaveAttribute('data-more-right');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await names(page).first().hover();
     await expect(page.getByRole('tooltip')).toContainText(LONG_NAME.slice(-40));
     await page.mouse.move(0, 0);
