@@ -138,7 +138,7 @@ test.describe.serial('where work stands: the Articles screen, the review column,
     await expect(page).toHaveURL(/review=revision/);
     await expect(rows).toHaveCount(1);
     await expect(rows.first().getByTestId('page-name')).toHaveText(names.revision);
-    await expect(page.getByTestId('pages-range')).toHaveText('1-1 sur 1');
+    await expect(page.getByTestId('pages-range')).toHaveText('1–1 sur 1');
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
 
     await page.getByTestId('review-filter').click();

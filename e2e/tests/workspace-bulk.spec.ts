@@ -1,8 +1,9 @@
 // Issue 32 (the workspace for a working day), part BULK: feeding the workspace in bulk, in French,
 // against the real backend. One sign-in: import pages from a CSV file (good rows, bad rows, a
-// duplicate inside the file, a page the site already has) through the preview and ONE request; a
-// bulk status change and a bulk delete from the selection bar; the site's content export (the zip
-// downloaded, unzipped with fflate and compared). The rules and edge cases are in the jest tests
+// duplicate inside the file, a page the site already has) through the preview and ONE request, the
+// skipped lines listed after it; keywords of many pages from a CSV of page URL + keyword, then a
+// page's keywords from its card's menu on a phone; a bulk status change and a bulk delete from the
+// selection bar; the site's content export (the zip downloaded, unzipped with fflate and compared). The rules and edge cases are in the jest tests
 // (workspace/src/components/bulk) and the SQL tests (supabase-local/test/db/bulk-import.test.js).
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
@@ -21,10 +22,12 @@ test.describe.serial('feeding the workspace in bulk', () => {
   test.describe.configure({ timeout: 90_000 });
   let s: SitePage;
   let briocheId = 0;
+  let levainId = 0;
 
   test.beforeAll(async ({ request }) => {
     s = await siteWithPage(request, 'bulk-owner', { siteName: 'Le Fournil', host: HOST, pageName: 'Guide du pain' });
-    await rest(request, s.token, 'POST', 'pages', { site: s.siteId, name: 'Pain au levain', url: `${s.siteUrl}/pain-au-levain` });
+    const [levain] = await rest<Json[]>(request, s.token, 'POST', 'pages', { site: s.siteId, name: 'Pain au levain', url: `${s.siteUrl}/pain-au-levain` });
+    levainId = levain.id as number;
     const [brioche] = await rest<Json[]>(request, s.token, 'POST', 'pages', { site: s.siteId, name: 'Brioche', url: `${s.siteUrl}/brioche` });
     briocheId = brioche.id as number;
     // versions as the worker writes them (sanitized): an approved one, then a newer draft
@@ -70,9 +73,56 @@ test.describe.serial('feeding the workspace in bulk', () => {
       await saveScreenshots(page, 'bulk-import-preview', { folder: 'screens' });
 
       await dialog.getByRole('button', { name: 'Créer 2 pages' }).click();
+      // the dialog stays on the 4 lines that were not imported, each with its reason
+      await expect(dialog.getByTestId('import-done')).toContainText('2 pages créées');
+      await expect(dialog.getByTestId('import-row')).toHaveCount(4);
+      await expect(reason(7)).toHaveText('URL manquante');
+      await dialog.getByTestId('import-close').click();
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('page-row')).toHaveCount(5);
       await expect(row(page, 'Croissant au beurre')).toBeVisible();
+      // 1440 px, the sidebar open: every column in view, nothing to scroll sideways (audit B3)
+      const scroll = page.getByTestId('pages-scroll');
+      expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeInViewport({ ratio: 1 });
+    });
+
+    await test.step('keywords of many pages: a CSV of page URL and keyword (good, bad, duplicate, unknown page)', async () => {
+      await closeToasts(page);
+      await page.getByTestId('import-menu').click();
+      await page.getByRole('menuitem', { name: 'Importer des mots-clés' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importer des mots-clés' });
+      const csv = [
+        'url;mot-clé',
+        `https://www.${HOST}/pain-au-levain;pain au levain`,
+        '/brioche;brioche maison',
+        `https://${HOST}/pain-au-levain/;Pain au  levain`,
+        `https://www.${HOST}/fougasse;fougasse`,
+        `ftp://${HOST}/x;farine`,
+        `https://www.${HOST}/brioche;`,
+      ].join('\r\n');
+      await dialog.locator('input[type="file"]').setInputFiles({ name: 'mots-cles.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await dialog.getByRole('button', { name: 'Prévisualiser' }).click();
+      await expect(dialog.getByTestId('import-count-create')).toHaveAttribute('data-count', '2');
+      await expect(dialog.getByTestId('import-count-duplicate')).toHaveAttribute('data-count', '1');
+      await expect(dialog.getByTestId('import-count-unknownPage')).toHaveAttribute('data-count', '1');
+      await expect(dialog.getByTestId('import-count-invalid')).toHaveAttribute('data-count', '2');
+      const reason = (line: number) => dialog.locator(`[data-testid="import-row"][data-line="${line}"] td`).last();
+      await expect(reason(4)).toHaveText('Doublon de la ligne 2');
+      await expect(reason(5)).toHaveText('Page introuvable (aucune page du site à cette adresse)');
+      await expect(reason(6)).toHaveText('Ce n’est pas une adresse http(s)');
+      await expect(reason(7)).toHaveText('Mot-clé manquant');
+      await dialog.getByRole('button', { name: 'Ajouter 2 mots-clés' }).click();
+      await expect(dialog.getByTestId('import-done')).toContainText('2 mots-clés ajoutés');
+      await expect(dialog.getByTestId('import-row')).toHaveCount(4);
+      await dialog.getByTestId('import-close').click();
+      await expect(dialog).toBeHidden();
+      const linked = await rest<Json[]>(request, s.token, 'GET', `pages_keywords?select=linked_page,keywords(keyword)&linked_page=in.(${levainId},${briocheId})&order=linked_page`);
+      // Pain au levain was created before Brioche (beforeAll): ordered by page id
+      expect(linked.map((l) => [l.linked_page, (l.keywords as Json).keyword])).toEqual([
+        [levainId, 'pain au levain'],
+        [briocheId, 'brioche maison'],
+      ]);
     });
 
     await test.step('bulk status change of the two imported pages', async () => {
@@ -86,6 +136,8 @@ test.describe.serial('feeding the workspace in bulk', () => {
       await expect(row(page, 'Croissant au beurre')).toContainText('Brouillon');
       const stored = await rest<Json[]>(request, s.token, 'GET', `pages?site=eq.${s.siteId}&status=eq.2&select=name&order=name`);
       expect(stored.map((p) => p.name)).toEqual(['Baguette tradition', 'Croissant au beurre']);
+      // with the batch bar and a toast (the page may scroll): still every column in view
+      expect(await page.getByTestId('pages-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
       await saveScreenshots(page, 'bulk-bar', { folder: 'screens' });
     });
@@ -99,9 +151,33 @@ test.describe.serial('feeding the workspace in bulk', () => {
       await confirm.getByRole('button', { name: 'Supprimer les 2 pages' }).click();
       await expect(confirm).toBeHidden();
       await expect(page.getByTestId('page-row')).toHaveCount(3);
-      await expect(page.getByTestId('selection-count')).toHaveText('0 page sélectionnée');
+      // nothing selected any more: no batch bar
+      await expect(page.getByTestId('batch-bar')).toHaveCount(0);
       const left = await rest<Json[]>(request, s.token, 'GET', `pages?site=eq.${s.siteId}&select=name&order=name`);
       expect(left.map((p) => p.name)).toEqual(['Brioche', 'Guide du pain', 'Pain au levain']);
+    });
+
+    await test.step('a page’s keywords from its card’s menu on a phone: already there, a duplicate, one added', async () => {
+      await closeToasts(page);
+      await page.setViewportSize({ width: 375, height: 812 });
+      const card = page.getByTestId('page-card').filter({ has: page.getByTestId('page-name').getByText('Pain au levain', { exact: true }) });
+      await card.getByRole('button', { name: 'Plus d’actions pour Pain au levain' }).click();
+      await page.getByRole('menuitem', { name: 'Importer des mots-clés' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importer des mots-clés' });
+      await dialog.getByRole('textbox', { name: 'Mots-clés' }).fill('Pain au levain\nlevain naturel\nLevain  naturel');
+      await dialog.getByRole('button', { name: 'Prévisualiser' }).click();
+      await expect(dialog.getByTestId('import-count-already')).toHaveAttribute('data-count', '1');
+      await expect(dialog.getByTestId('import-count-duplicate')).toHaveAttribute('data-count', '1');
+      // a full-screen sheet with the main button on top, full width
+      const [commit, back] = [dialog.getByRole('button', { name: 'Ajouter 1 mot-clé' }), dialog.getByRole('button', { name: 'Modifier la saisie' })];
+      const [commitBox, backBox] = [await commit.boundingBox(), await back.boundingBox()];
+      expect(commitBox && backBox && commitBox.y < backBox.y && commitBox.width === backBox.width && commitBox.width > 300).toBe(true);
+      await commit.click();
+      await expect(dialog.getByTestId('import-done')).toContainText('1 mot-clé ajouté');
+      await dialog.getByTestId('import-close').click();
+      const linked = await rest<Json[]>(request, s.token, 'GET', `pages_keywords?select=keywords(keyword)&linked_page=eq.${levainId}`);
+      expect(linked.map((l) => (l.keywords as Json).keyword).sort()).toEqual(['levain naturel', 'pain au levain']);
+      await page.setViewportSize({ width: 1440, height: 900 });
     });
 
     await test.step('export: the zip of HTML, Markdown and index.csv', async () => {

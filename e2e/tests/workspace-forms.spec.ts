@@ -57,7 +57,7 @@ test.describe.serial('workspace forms and tables (issue 32)', () => {
     await expect(names(page)).toHaveCount(5);
 
     // the whole header cell sorts (clicked at its far right, away from the label and the arrow)
-    const header = page.getByRole('columnheader', { name: /Nom/ });
+    const header = page.getByRole('columnheader', { name: /^Nom de la page/ });
     const box = await header.boundingBox();
     if (!box) throw new Error('no name header');
     await header.click({ position: { x: box.width - 3, y: box.height / 2 } });
@@ -69,6 +69,20 @@ test.describe.serial('workspace forms and tables (issue 32)', () => {
     const rows = page.getByTestId('page-row');
     const heights = await rows.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(1);
+    // 1440 px with the sidebar open and the 500-character name: every column in view, one-line headers (audit B3)
+    expect(await page.getByTestId('pages-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    for (const header of ['Actions', 'Nombre de résultats SERP', 'Nombre de réponses des IA']) {
+      await expect(page.getByRole('columnheader', { name: header })).toBeInViewport({ ratio: 1 });
+    }
+    expect((await page.locator('[data-testid="pages-table"] thead tr').boundingBox())?.height).toBeLessThan(48);
+    // narrower (1000 px, the sidebar open): the table scrolls under its pinned Actions column, a fade says more is on the right
+    await page.setViewportSize({ width: 1000, height: 900 });
+    const scroll = page.getByTestId('pages-scroll');
+    await expect(scroll).toHaveAttribute('data-more-right', 'true');
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeInViewport({ ratio: 1 });
+    await scroll.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(scroll).not.toHaveAttribute('data-more-right');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await names(page).first().hover();
     await expect(page.getByRole('tooltip')).toContainText(LONG_NAME.slice(-40));
     await page.mouse.move(0, 0);

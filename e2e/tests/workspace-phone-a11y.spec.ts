@@ -140,8 +140,8 @@ test.describe.serial('workspace on a phone and with the keyboard', () => {
     await expect(card.getByTestId('page-status')).toBeVisible();
     await expect(card.getByTestId('page-score')).toBeVisible();
     await expect(card.getByTestId('page-date')).toHaveAttribute('datetime', /^\d{4}-/);
-    await expect(card.getByTestId('page-counts')).toHaveText('0 résultat SERP · 0 réponse LLM');
-    for (const action of [card.getByTestId('page-card-edit'), card.getByTestId('page-card-delete')]) {
+    await expect(card.getByTestId('page-counts')).toHaveText('0\u00a0résultat SERP · 0\u00a0réponse des IA');
+    for (const action of [card.getByTestId('page-edit'), card.getByTestId('page-delete'), card.getByTestId('page-row-menu')]) {
       const box = await action.boundingBox();
       expect(box && box.x + box.width <= PHONE.width && box.width >= 44).toBe(true);
     }

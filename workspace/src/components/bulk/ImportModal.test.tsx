@@ -77,7 +77,7 @@ describe('the import modal', () => {
       },
     ]);
     expect(screen.getByTestId('import-count-create').textContent).toBe('2 à créer');
-    expect(screen.getByTestId('import-count-existing')).toHaveTextContent('1 déjà présente');
+    expect(screen.getByTestId('import-count-existing')).toHaveTextContent('1 déjà dans le site');
     expect(screen.getByTestId('import-count-duplicate')).toHaveTextContent('1 doublon');
     expect(screen.getByTestId('import-count-invalid')).toHaveTextContent('1 ligne en erreur');
     const states = screen.getAllByTestId('import-row').map((row) => [row.getAttribute('data-line'), row.getAttribute('data-state'), row.lastElementChild?.textContent]);
@@ -90,9 +90,40 @@ describe('the import modal', () => {
     ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Créer 2 pages' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // the dialog stays on the lines that were not imported, each with its reason (audit B9)
+    expect(await screen.findByTestId('import-done')).toHaveTextContent('2 pages créées');
     expect(calls[1]?.args).toMatchObject({ p_dry_run: false, p_site_id: 4 });
     expect(calls[1]?.args.p_rows).toEqual(calls[0]?.args.p_rows);
+    expect(screen.getByTestId('import-skipped-title').textContent).toBe('3 lignes ignorées\u00a0:');
+    const skipped = screen.getByRole('table', { name: 'Lignes ignorées' });
+    expect(skipped.querySelectorAll('[data-testid="import-row"]')).toHaveLength(3);
+    expect(screen.queryByTestId('import-count-create')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('import-close'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('closes at once when every line was imported; on a phone: full screen, the main button first and full width', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
+    try {
+      backend((_name, args) => ({ created: (args.p_rows as unknown[]).length, skipped: 0, existing: [], duplicates: [], invalid: [], dry_run: Boolean(args.p_dry_run) }));
+      const { onClose } = renderModal();
+      expect(document.querySelector('.mantine-Modal-content')).toHaveAttribute('data-full-screen', 'true');
+      fireEvent.click(screen.getByRole('radio', { name: 'Paste a list' }));
+      paste('https://boulangerie.fr/a\nhttps://boulangerie.fr/b');
+      fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+      const commit = await screen.findByRole('button', { name: 'Create 2 pages' });
+      const buttons = [...screen.getByTestId('import-footer').querySelectorAll('button')].map((b) => b.textContent);
+      expect(buttons).toEqual(['Create 2 pages', 'Edit the input']);
+      // no inner scroll window on the phone: the list takes the screen's height
+      expect(screen.getByTestId('import-preview')).not.toHaveAttribute('tabindex');
+      fireEvent.click(commit);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('keywords of one page: the page id in each row, “already there” counted apart', async () => {

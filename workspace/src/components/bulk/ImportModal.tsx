@@ -1,7 +1,8 @@
 import './i18n';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, FileInput, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconFileTypeCsv } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCircleCheck, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
@@ -36,6 +37,24 @@ export interface ImportModalProps {
   onClose: () => void;
 }
 
+/**
+ * The dialog's buttons: on a phone stacked at full width, the main one on top (audit B8); elsewhere in
+ * a row on the right, the main one last.
+ */
+function Footer({ isPhone, main, secondary }: { isPhone: boolean; main: ReactNode; secondary?: ReactNode }) {
+  return isPhone ? (
+    <Stack gap="sm" data-testid="import-footer">
+      {main}
+      {secondary}
+    </Stack>
+  ) : (
+    <Group justify="flex-end" gap="sm" data-testid="import-footer">
+      {secondary}
+      {main}
+    </Group>
+  );
+}
+
 const MODAL_STYLES = { root: { '--mantine-color-error': 'var(--mantine-color-red-8)', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } };
 
 /**
@@ -55,6 +74,10 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
   const [rows, setRows] = useState<ImportRow[] | null>(null);
   const [preview, setPreview] = useState<PreviewRow[] | null>(null);
   const [isReading, setIsReading] = useState(false);
+  // after an import that skipped lines: what was created and the skipped lines with their reason (audit B9)
+  const [done, setDone] = useState<{ created: string; skipped: PreviewRow[] } | null>(null);
+  // a phone: the dialog takes the whole screen, its buttons full width, the main one first (audit B8)
+  const isPhone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
 
   const isPages = kind === 'pages';
   const max = isPages ? MAX_PAGE_ROWS : MAX_KEYWORD_ROWS;
@@ -71,6 +94,7 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
     setRows(null);
     setPreview(null);
     setStatus(null);
+    setDone(null);
   };
   const close = () => {
     if (isPending) return;
@@ -116,10 +140,17 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
     try {
       const outcome = await run(rows, false);
       const created = t(isPages ? 'pages.created' : 'keywords.created', { count: outcome.created });
-      const skipped = rows.length - outcome.created;
-      showToast({ color: 'teal', title: created, message: skipped > 0 ? t('skipped', { count: skipped }) : '' });
-      reset();
-      onClose();
+      const skipped = mergeOutcome(rows, outcome).filter((row) => row.state !== 'create');
+      showToast({ color: 'teal', title: created, message: skipped.length > 0 ? t('skipped', { count: skipped.length }) : '' });
+      if (skipped.length === 0) {
+        reset();
+        onClose();
+        return;
+      }
+      // the dialog stays open on the lines that were not imported, each with its reason
+      setPreview(null);
+      setRows(null);
+      setDone({ created, skipped });
     } catch (importError) {
       setError(`${t('importError')} ${dataErrorMessage(importError, t)}`);
     }
@@ -135,14 +166,23 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
       opened={opened}
       onClose={close}
       title={title}
-      size="xl"
+      size={960}
       centered
+      fullScreen={isPhone}
       closeButtonProps={{ 'aria-label': t('close') }}
       styles={MODAL_STYLES}
       data-testid="import-modal"
     >
       <Stack gap="md">
-        {preview === null ? (
+        {done ? (
+          <>
+            <Alert color="teal.8" variant="light" icon={<IconCircleCheck size={18} />} title={done.created} data-testid="import-done" />
+            <Text size="sm" fw={600} data-testid="import-skipped-title">
+              {t('skippedTitle', { count: done.skipped.length })}
+            </Text>
+            <ImportPreview rows={done.skipped} kind={kind} isDone label={t('skippedLabel')} fullHeight={isPhone} />
+          </>
+        ) : preview === null ? (
           <>
             <Text size="sm">{intro}</Text>
             {kind !== 'keywordsPage' && (
@@ -197,7 +237,7 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
             )}
           </>
         ) : (
-          <ImportPreview rows={preview} kind={kind} />
+          <ImportPreview rows={preview} kind={kind} fullHeight={isPhone} />
         )}
 
         {error && (
@@ -211,18 +251,38 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
           </Text>
         )}
 
-        <Group justify="flex-end" gap="sm">
-          {preview === null ? (
-            <>
-              <Button variant="default" onClick={close} disabled={isPending}>
-                {t('cancel')}
+        {done ? (
+          <Footer
+            isPhone={isPhone}
+            main={
+              <Button onClick={close} data-testid="import-close">
+                {t('close')}
               </Button>
+            }
+          />
+        ) : preview === null ? (
+          <Footer
+            isPhone={isPhone}
+            main={
               <Button onClick={() => void startPreview()} disabled={!canPreview} loading={isPending} data-testid="import-preview-button">
                 {t('preview')}
               </Button>
-            </>
-          ) : (
-            <>
+            }
+            secondary={
+              <Button variant="default" onClick={close} disabled={isPending}>
+                {t('cancel')}
+              </Button>
+            }
+          />
+        ) : (
+          <Footer
+            isPhone={isPhone}
+            main={
+              <Button onClick={() => void commit()} disabled={!counts || counts.create === 0} loading={isPending} data-testid="import-commit">
+                {t(isPages ? 'pages.commit' : 'keywords.commit', { count: counts?.create ?? 0 })}
+              </Button>
+            }
+            secondary={
               <Button
                 variant="default"
                 onClick={() => {
@@ -234,12 +294,9 @@ export function ImportModal({ opened, kind, siteId, siteUrl, pageId = null, stat
               >
                 {t('back')}
               </Button>
-              <Button onClick={() => void commit()} disabled={!counts || counts.create === 0} loading={isPending} data-testid="import-commit">
-                {t(isPages ? 'pages.commit' : 'keywords.commit', { count: counts?.create ?? 0 })}
-              </Button>
-            </>
-          )}
-        </Group>
+            }
+          />
+        )}
       </Stack>
     </Modal>
   );

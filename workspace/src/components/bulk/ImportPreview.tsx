@@ -1,5 +1,5 @@
 import './i18n';
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n';
@@ -9,8 +9,6 @@ import { countStates, type PreviewRow, type RowState } from './importRows';
 export const PREVIEW_ROWS_SHOWN = 100;
 
 const ORDER: Record<RowState, number> = { invalid: 0, duplicate: 1, unknownPage: 2, existing: 3, already: 3, create: 4 };
-/** a reason on as many lines as it needs (a badge cuts its label on one line by default) */
-const WRAPPING_BADGE = { label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', textAlign: 'left', paddingBlock: 2 } } as const;
 const COLOR: Record<RowState, string> = { invalid: 'red', duplicate: 'orange', unknownPage: 'orange', existing: 'gray', already: 'gray', create: 'teal' };
 
 /** The rows to look at first (errors, duplicates, already there), then the ones to create; each in file order. */
@@ -22,10 +20,16 @@ export interface ImportPreviewProps {
   rows: readonly PreviewRow[];
   /** pages: name and URL; keywordsSite: keyword and URL; keywordsPage: keyword */
   kind: 'pages' | 'keywordsPage' | 'keywordsSite';
+  /** after the import: the skipped rows, without the "to create" count */
+  isDone?: boolean;
+  /** the list's accessible name (the preview's by default) */
+  label?: string;
+  /** a full-screen dialog on a phone: the list takes the room, no inner scroll */
+  fullHeight?: boolean;
 }
 
 /** What an import will do: the counts, then each row with its result and, when skipped, the reason. */
-export function ImportPreview({ rows, kind }: ImportPreviewProps) {
+export function ImportPreview({ rows, kind, isDone = false, label, fullHeight = false }: ImportPreviewProps) {
   const { t } = useTranslation(NS);
   const isPhone = useMediaQuery('(max-width: 48em)');
   const counts = countStates(rows);
@@ -36,10 +40,20 @@ export function ImportPreview({ rows, kind }: ImportPreviewProps) {
     if (row.state === 'duplicate') return row.duplicateOf !== null ? t('state.duplicate', { line: row.duplicateOf }) : t('state.duplicateSent');
     return t(`state.${row.state}`);
   };
-  const resultBadge = (row: PreviewRow) => (
-    <Badge color={COLOR[row.state]} variant="dot" c="dark.7" bg="white" tt="none" h="auto" mih={20} radius="sm" styles={WRAPPING_BADGE}>
-      {reason(row)}
-    </Badge>
+  // the result as text with a coloured dot, on as many lines as it needs (audit B7: a pill wrapped badly)
+  const result = (row: PreviewRow) => (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Box
+        aria-hidden
+        w={8}
+        h={8}
+        mt={6}
+        style={{ borderRadius: '50%', flexShrink: 0, backgroundColor: `var(--mantine-color-${COLOR[row.state]}-7)` }}
+      />
+      <Text size="sm" c="dark.7" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+        {reason(row)}
+      </Text>
+    </Group>
   );
   const summary: { key: string; count: number; color: string }[] = [
     { key: 'create', count: counts.create, color: 'teal' },
@@ -52,7 +66,7 @@ export function ImportPreview({ rows, kind }: ImportPreviewProps) {
     <>
       <Group gap="xs" role="group" aria-label={t('summaryLabel')} data-testid="import-summary">
         {summary
-          .filter((s) => s.count > 0 || s.key === 'create')
+          .filter((s) => s.count > 0 || (s.key === 'create' && !isDone))
           .map((s) => (
             <Badge key={s.key} color={s.color} variant="dot" c="dark.7" bg="white" size="lg" tt="none" data-testid={`import-count-${s.key}`} data-count={s.count}>
               {t(`summary.${s.key}`, { count: s.count })}
@@ -61,7 +75,15 @@ export function ImportPreview({ rows, kind }: ImportPreviewProps) {
       </Group>
       {isPhone ? (
         // phones: one card per row, the result in view without sideways scrolling
-        <Stack gap={6} component="ul" tabIndex={0} aria-label={t('tableLabel')} mah={380} style={{ overflowY: 'auto', listStyle: 'none', padding: 0, margin: 0 }} data-testid="import-preview">
+        <Stack
+          gap={6}
+          component="ul"
+          tabIndex={fullHeight ? undefined : 0}
+          aria-label={label ?? t('tableLabel')}
+          mah={fullHeight ? undefined : 380}
+          style={{ overflowY: fullHeight ? undefined : 'auto', listStyle: 'none', padding: 0, margin: 0 }}
+          data-testid="import-preview"
+        >
           {shown.map((row) => (
             <Paper key={row.line} component="li" withBorder radius="sm" px="sm" py={6} data-testid="import-row" data-state={row.state} data-line={row.line}>
               <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
@@ -73,35 +95,35 @@ export function ImportPreview({ rows, kind }: ImportPreviewProps) {
                   {row.url}
                 </Text>
               )}
-              <div style={{ marginTop: 4 }}>{resultBadge(row)}</div>
+              <div style={{ marginTop: 4 }}>{result(row)}</div>
             </Paper>
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={isPages || kind === 'keywordsSite' ? 560 : 320} mah={360} type="native">
-          <Table verticalSpacing={4} fz="sm" stickyHeader aria-label={t('tableLabel')} data-testid="import-preview">
+        <Table.ScrollContainer minWidth={isPages || kind === 'keywordsSite' ? 560 : 320} mah={420} type="native">
+          <Table verticalSpacing={4} fz="sm" stickyHeader aria-label={label ?? t('tableLabel')} data-testid="import-preview">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={64}>{t('columns.line')}</Table.Th>
                 <Table.Th>{isPages ? t('columns.name') : t('columns.keyword')}</Table.Th>
                 {kind !== 'keywordsPage' && <Table.Th>{t('columns.url')}</Table.Th>}
-                <Table.Th>{t('columns.result')}</Table.Th>
+                <Table.Th style={{ minWidth: 200 }}>{t('columns.result')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {shown.map((row) => (
                 <Table.Tr key={row.line} data-testid="import-row" data-state={row.state} data-line={row.line}>
                   <Table.Td>{row.line}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'break-word', maxWidth: 260 }}>{row.label}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'break-word', maxWidth: 280 }}>{row.label}</Table.Td>
                   {kind !== 'keywordsPage' && (
-                    <Table.Td style={{ maxWidth: 280 }}>
+                    <Table.Td style={{ maxWidth: 360 }}>
                       <Text size="sm" c="gray.8" truncate="end" title={row.url}>
                         {row.url}
                       </Text>
                     </Table.Td>
                   )}
                   <Table.Td>
-                    {resultBadge(row)}
+                    {result(row)}
                   </Table.Td>
                 </Table.Tr>
               ))}

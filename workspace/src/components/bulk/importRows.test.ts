@@ -129,6 +129,46 @@ describe('keywords', () => {
     ]);
   });
 
+  it('many pages without a header, the keyword first: the column holding URLs is found, paths get the site', () => {
+    const rows = parseKeywordImport('levain naturel;https://b.fr/pain\nbeurre   doux;/croissant\n', 'csv', 'https://b.fr');
+    expect(rows.map((r) => [r.line, r.url, r.label, r.problem])).toEqual([
+      [1, 'https://b.fr/pain', 'levain naturel', null],
+      [2, 'https://b.fr/croissant', 'beurre doux', null],
+    ]);
+  });
+
+  it('many pages: an English header in any order, other columns ignored, each bad row with its reason', () => {
+    const csv = [
+      '\uFEFFkeyword,volume,page url',
+      'levain,100,https://b.fr/pain',
+      'levain,90,',
+      `${'k'.repeat(201)},10,https://b.fr/pain`,
+      ',5,https://b.fr/pain',
+      'LEVAIN,80,https://b.fr/pain#recette',
+    ].join('\r\n');
+    const rows = parseKeywordImport(csv, 'csv', 'https://b.fr');
+    expect(rows.map((r) => [r.line, r.problem, r.duplicateOf])).toEqual([
+      [2, null, null],
+      [3, 'noUrl', null],
+      [4, 'keywordTooLong', null],
+      [5, 'noKeyword', null],
+      [6, null, 2],
+    ]);
+    // only the good, first-seen rows are sent to the database
+    expect(rowsToSend(rows).map((r) => r.line)).toEqual([2]);
+  });
+
+  it('one page: the lines sent keep their order; a keyword of exactly 200 characters passes', () => {
+    const rows = parseKeywordList(`b\n${'k'.repeat(200)}\na\nB`);
+    expect(rows.map((r) => [r.line, r.problem, r.duplicateOf])).toEqual([
+      [1, null, null],
+      [2, null, null],
+      [3, null, null],
+      [4, null, 1],
+    ]);
+    expect(rowsToSend(rows).map((r) => r.line)).toEqual([1, 2, 3]);
+  });
+
   it('pasted from a spreadsheet: tab separated', () => {
     const rows = parseKeywordImport('https://b.fr/pain\tlevain, naturel\n', 'paste', null);
     expect(rows.map((r) => [r.url, r.label])).toEqual([['https://b.fr/pain', 'levain, naturel']]);

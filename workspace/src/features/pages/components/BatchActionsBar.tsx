@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconCopy, IconSparkles, IconTag, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
@@ -16,6 +16,7 @@ import type { StatusOption } from './statusOptions';
 /** docs/product-rules.md#constants: batch create needs at least 2 pages; copying version URLs at least 1. */
 export const MIN_PAGES_TO_CREATE = 2;
 export const MIN_PAGES_TO_COPY = 1;
+const CREATE_HINT_ID = 'batch-create-hint';
 
 export interface BatchActionsBarProps {
   /** the selected pages, in the order they were selected (kept across pages, searches and filters) */
@@ -109,47 +110,52 @@ export function BatchActionsBar({ selected, hiddenCount, onClear, siteId, status
   const canCreate = count >= MIN_PAGES_TO_CREATE;
   const canCopy = count >= MIN_PAGES_TO_COPY;
   return (
-    <Paper withBorder radius="md" px="sm" py={8} bg={count > 0 ? 'indigo.0' : undefined} data-testid="batch-bar">
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Group gap="xs" wrap="wrap" aria-live="polite" style={{ minHeight: 30, rowGap: 0 }}>
-            <Text size="sm" fw={count > 0 ? 600 : 400} c={count > 0 ? undefined : 'gray.7'} data-testid="selection-count">
-              {t('selection.count', { count })}
-            </Text>
-            {hiddenCount > 0 && (
-              <Text size="sm" c="indigo.9" data-testid="selection-hidden">
-                {t('selection.hidden', { count: hiddenCount })}
+    <>
+      {/* shown once a page is selected (audit F4): nothing to act on before */}
+      {count > 0 && (
+        <Paper withBorder radius="md" px="sm" py={8} bg="indigo.0" data-testid="batch-bar">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Group gap="xs" wrap="wrap" aria-live="polite" style={{ minHeight: 30, rowGap: 0 }}>
+                <Text size="sm" fw={600} data-testid="selection-count">
+                  {t('selection.count', { count })}
+                </Text>
+                {hiddenCount > 0 && (
+                  <Text size="sm" c="indigo.9" data-testid="selection-hidden">
+                    {t('selection.hidden', { count: hiddenCount })}
+                  </Text>
+                )}
+                <Button size="compact-sm" variant="subtle" color="dark" leftSection={<IconX size={14} />} onClick={onClear}>
+                  {t('selection.clear')}
+                </Button>
+              </Group>
+              <Text size="xs" c="gray.7" data-testid="selection-hint">
+                {t('selection.hint')}
               </Text>
-            )}
-            {count > 0 && (
-              <Button size="compact-sm" variant="subtle" color="dark" leftSection={<IconX size={14} />} onClick={onClear}>
-                {t('selection.clear')}
-              </Button>
-            )}
-          </Group>
-          {count > 0 && (
-            <Text size="xs" c="gray.7" data-testid="selection-hint">
-              {t('selection.hint')}
-            </Text>
-          )}
-        </Stack>
-        <Group gap="xs">
-          <Tooltip label={t('selection.createArticlesHint')} disabled={canCreate} withArrow>
-            <span>
+              {/* why "Créer les articles" cannot be pressed, in view (not only in a tooltip) (audit P6) */}
+              {!canCreate && (
+                <Text size="xs" c="gray.8" id={CREATE_HINT_ID} data-testid="create-hint">
+                  {t('selection.createArticlesHint')}
+                </Text>
+              )}
+            </Stack>
+            <Group gap="xs">
+              {/* looks disabled but keeps the focus, so its reason is read (aria-describedby) */}
               <Button
                 size="xs"
                 leftSection={<IconSparkles size={14} />}
-                disabled={!canCreate}
+                data-disabled={!canCreate || undefined}
+                aria-disabled={!canCreate || undefined}
+                aria-describedby={canCreate ? undefined : CREATE_HINT_ID}
                 loading={create.isPending}
-                onClick={() => setIsConfirming(true)}
+                onClick={(event) => {
+                  if (!canCreate) return event.preventDefault();
+                  setIsConfirming(true);
+                }}
                 data-testid="batch-create"
               >
                 {t('selection.createArticles')}
               </Button>
-            </span>
-          </Tooltip>
-          <Tooltip label={t('selection.copyUrlsHint')} disabled={canCopy} withArrow>
-            <span>
               <Button
                 size="xs"
                 variant="default"
@@ -161,45 +167,44 @@ export function BatchActionsBar({ selected, hiddenCount, onClear, siteId, status
               >
                 {t('selection.copyUrls')}
               </Button>
-            </span>
-          </Tooltip>
-          <Menu position="bottom-end" shadow="md" disabled={count === 0 || siteId === null}>
-            <Menu.Target>
+              <Menu position="bottom-end" shadow="md" disabled={siteId === null}>
+                <Menu.Target>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconTag size={14} />}
+                    rightSection={<IconChevronDown size={14} />}
+                    disabled={siteId === null}
+                    loading={setStatus.isPending}
+                    data-testid="batch-status"
+                  >
+                    {t('selection.changeStatus')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown aria-label={t('selection.statusMenu')}>
+                  <Menu.Label>{t('selection.statusMenu')}</Menu.Label>
+                  {statuses.map((status) => (
+                    <Menu.Item key={status.id} onClick={() => changeStatus(status)} data-testid="batch-status-option" data-status={status.id}>
+                      {status.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
               <Button
                 size="xs"
                 variant="default"
-                leftSection={<IconTag size={14} />}
-                rightSection={<IconChevronDown size={14} />}
-                disabled={count === 0 || siteId === null}
-                loading={setStatus.isPending}
-                data-testid="batch-status"
+                c="red.8"
+                leftSection={<IconTrash size={14} />}
+                disabled={siteId === null}
+                onClick={() => setIsDeleting(true)}
+                data-testid="batch-delete"
               >
-                {t('selection.changeStatus')}
+                {t('selection.delete')}
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown aria-label={t('selection.statusMenu')}>
-              <Menu.Label>{t('selection.statusMenu')}</Menu.Label>
-              {statuses.map((status) => (
-                <Menu.Item key={status.id} onClick={() => changeStatus(status)} data-testid="batch-status-option" data-status={status.id}>
-                  {status.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          <Button
-            size="xs"
-            variant="default"
-            color="red.8"
-            c={count === 0 ? undefined : 'red.8'}
-            leftSection={<IconTrash size={14} />}
-            disabled={count === 0 || siteId === null}
-            onClick={() => setIsDeleting(true)}
-            data-testid="batch-delete"
-          >
-            {t('selection.delete')}
-          </Button>
-        </Group>
-      </Group>
+            </Group>
+          </Group>
+        </Paper>
+      )}
       <RunConfirmModal
         opened={isConfirming}
         action="create_article"
@@ -216,6 +221,6 @@ export function BatchActionsBar({ selected, hiddenCount, onClear, siteId, status
           onDeleted={onClear}
         />
       )}
-    </Paper>
+    </>
   );
 }

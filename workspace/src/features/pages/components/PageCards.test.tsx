@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { CitableProviders, i18n } from '@citable/shared';
 import type { PageListRow } from '../api/getPages';
@@ -22,13 +23,17 @@ const row = (id: number, over: Partial<PageListRow> = {}): PageListRow => ({
 
 function setup(props: Partial<PageCardsProps> = {}) {
   const handlers = { onToggle: jest.fn(), onToggleAll: jest.fn(), onEdit: jest.fn(), onDelete: jest.fn() };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
+    <QueryClientProvider client={client}>
     <CitableProviders>
       <MemoryRouter>
         <PageCards
           rows={[row(1), row(2, { serp_results_count: 0, llm_answers_count: 0, content_score: null, review_state: 'none', status: 2, statuses: { name: 'Draft' } })]}
           selectedIds={new Set([2])}
           linkOf={(r) => ({ to: `/sites/9/pages/${r.id}` })}
+          siteId={9}
+          siteUrl="https://www.jardin.fr"
           formatDate={(iso) => `le ${iso.slice(0, 10)}`}
           tapSize="xl"
           isLoading={false}
@@ -37,7 +42,8 @@ function setup(props: Partial<PageCardsProps> = {}) {
           {...props}
         />
       </MemoryRouter>
-    </CitableProviders>,
+    </CitableProviders>
+    </QueryClientProvider>,
   );
   return handlers;
 }
@@ -56,12 +62,13 @@ describe('PageCards (the page list on a phone)', () => {
     expect(first.getByTestId('page-review-state')).toHaveTextContent('En révision');
     expect(first.getByTestId('page-status')).toHaveTextContent('En relecture');
     expect(first.getByTestId('page-date')).toHaveAttribute('dateTime', '2026-11-12T09:30:00Z');
-    expect(first.getByText(/Modifiée le/)).toHaveTextContent('Modifiée le le 2026-11-12');
-    expect(first.getByTestId('page-counts')).toHaveTextContent('3 résultats SERP · 1 réponse LLM');
+    // no-break spaces: a date or a count never split from its noun
+    expect(first.getByText(/Modifiée le/).textContent).toBe('Modifiée le\u00a0le 2026-11-12');
+    expect(first.getByTestId('page-counts').textContent).toBe('3\u00a0résultats SERP · 1\u00a0réponse des IA');
     expect(first.getByRole('button', { name: 'Modifier – Tailler une haie n° 1' })).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Supprimer – Tailler une haie n° 1' })).toBeInTheDocument();
     // French plural: 0 is singular
-    expect(within(cards[1]).getByTestId('page-counts')).toHaveTextContent('0 résultat SERP · 0 réponse LLM');
+    expect(within(cards[1]).getByTestId('page-counts').textContent).toBe('0\u00a0résultat SERP · 0\u00a0réponse des IA');
     expect(within(cards[1]).getByTestId('page-review-state')).toHaveTextContent('Aucune version');
   });
 
@@ -96,6 +103,17 @@ describe('PageCards (the page list on a phone)', () => {
     expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });
 
+  it('reaches the table row menu from a card: create the page’s article, import its keywords', async () => {
+    setup();
+    const card = within(screen.getAllByTestId('page-card')[0]);
+    fireEvent.click(card.getByRole('button', { name: 'Plus d’actions pour Tailler une haie n° 1' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Créer l’article', 'Importer des mots-clés']);
+    fireEvent.click(items[1] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Importer des mots-clés' });
+    expect(within(dialog).getByRole('textbox', { name: /Mots-clés/ })).toBeInTheDocument();
+  });
+
   it('shows the loading state, then the empty message and its hint', () => {
     setup({ isLoading: true });
     expect(screen.getByRole('status')).toHaveTextContent('Chargement des pages…');
@@ -112,7 +130,7 @@ describe('PageCards (the page list on a phone)', () => {
   it('reads in English too', async () => {
     await i18n.changeLanguage('en');
     setup();
-    expect(within(screen.getAllByTestId('page-card')[0]).getByTestId('page-counts')).toHaveTextContent('3 SERP results · 1 LLM answer');
+    expect(within(screen.getAllByTestId('page-card')[0]).getByTestId('page-counts').textContent).toBe('3\u00a0SERP results · 1\u00a0AI answer');
     expect(screen.getAllByText(/^Modified/)[0]).toBeInTheDocument();
   });
 });

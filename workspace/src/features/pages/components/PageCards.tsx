@@ -1,11 +1,11 @@
 import '../i18n';
-import { ActionIcon, Anchor, Card, Checkbox, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Card, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ScoreBadge } from '../../../components/content-score/ScoreBadge';
 import { NS } from '../i18n';
 import type { PageListRow } from '../api/getPages';
+import { PageRowActions } from './PageRowActions';
 import { ReviewStateBadge } from './ReviewStateBadge';
 import { StatusBadge } from './StatusBadge';
 
@@ -18,6 +18,9 @@ export interface PageCardsProps {
   onToggleAll: () => void;
   /** where a card's name leads, and the state handed to that screen */
   linkOf: (row: PageListRow) => { to: string; state?: unknown };
+  /** the site of the pages (the row menu: create the article, import keywords) */
+  siteId: number;
+  siteUrl?: string | null;
   onEdit: (row: PageListRow) => void;
   onDelete: (row: PageListRow) => void;
   formatDate: (iso: string) => string;
@@ -42,6 +45,8 @@ export function PageCards({
   onToggle,
   onToggleAll,
   linkOf,
+  siteId,
+  siteUrl,
   onEdit,
   onDelete,
   formatDate,
@@ -112,26 +117,18 @@ export function PageCards({
                   data-testid="page-card-select"
                 />
                 <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                  <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                    <Anchor
-                      component={Link}
-                      to={link.to}
-                      state={link.state}
-                      fw={600}
-                      size="sm"
-                      c="dark.8"
-                      style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-                      data-testid="page-name"
-                    >
-                      {row.name}
-                    </Anchor>
-                    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                      <Text size="xs" c="gray.7" component="span">
-                        {t('list.columns.score')}
-                      </Text>
-                      <ScoreBadge score={row.content_score} testId="page-score" compact />
-                    </Group>
-                  </Group>
+                  <Anchor
+                    component={Link}
+                    to={link.to}
+                    state={link.state}
+                    fw={600}
+                    size="sm"
+                    c="dark.8"
+                    style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+                    data-testid="page-name"
+                  >
+                    {row.name}
+                  </Anchor>
                   <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="page-url">
                     {row.url}
                   </Text>
@@ -139,44 +136,27 @@ export function PageCards({
                     <ReviewStateBadge state={row.review_state} testId="page-review-state" />
                     <StatusBadge id={row.status} name={row.statuses?.name} testId="page-status" />
                   </Group>
-                  <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="xs" c="gray.8">
-                        {t('cards.modified')}{' '}
-                        <time dateTime={row.date_modified} data-testid="page-date">
-                          {formatDate(row.date_modified)}
-                        </time>
+                  {/* each fact on one line: a date or a count never split from its noun (no-break spaces in the texts) */}
+                  <Text size="xs" c="gray.8">
+                    {t('cards.modified')}{'\u00a0'}
+                    <time dateTime={row.date_modified} data-testid="page-date" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(row.date_modified)}
+                    </time>
+                  </Text>
+                  <Text size="xs" c="gray.8" data-testid="page-counts">
+                    <span style={{ whiteSpace: 'nowrap' }}>{t('cards.serps', { count: row.serp_results_count })}</span>
+                    {' · '}
+                    <span style={{ whiteSpace: 'nowrap' }}>{t('cards.llmAnswers', { count: row.llm_answers_count })}</span>
+                  </Text>
+                  {/* the score, and the page's actions (the table's Actions column, its menu included) */}
+                  <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
+                    <Group gap={4} wrap="nowrap">
+                      <Text size="xs" c="gray.7" component="span">
+                        {t('list.columns.score')}
                       </Text>
-                      <Text size="xs" c="gray.8" data-testid="page-counts">
-                        {t('cards.serps', { count: row.serp_results_count })} · {t('cards.llmAnswers', { count: row.llm_answers_count })}
-                      </Text>
-                    </Stack>
-                    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                      <Tooltip label={t('list.edit')} withArrow>
-                        <ActionIcon
-                          size={tapSize}
-                          variant="subtle"
-                          color="gray.8"
-                          aria-label={`${t('list.edit')} – ${row.name}`}
-                          onClick={() => onEdit(row)}
-                          data-testid="page-card-edit"
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('list.delete')} withArrow>
-                        <ActionIcon
-                          size={tapSize}
-                          variant="subtle"
-                          color="red.8"
-                          aria-label={`${t('list.delete')} – ${row.name}`}
-                          onClick={() => onDelete(row)}
-                          data-testid="page-card-delete"
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <ScoreBadge score={row.content_score} testId="page-score" compact />
                     </Group>
+                    <PageRowActions row={row} siteId={siteId} siteUrl={siteUrl} onEdit={onEdit} onDelete={onDelete} tapSize={tapSize} />
                   </Group>
                 </Stack>
               </Group>

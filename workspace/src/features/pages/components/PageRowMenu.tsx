@@ -15,10 +15,11 @@ export interface PageRowMenuProps {
   page: { id: number; name: string };
   /** the tap size of the row's icons */
   size: number | string;
+  iconSize?: number;
 }
 
 /** A row's "more" menu (issue 32): create this page's article (after the run estimate), import its keywords. */
-export function PageRowMenu({ siteId, siteUrl, page, size }: PageRowMenuProps) {
+export function PageRowMenu({ siteId, siteUrl, page, size, iconSize = 16 }: PageRowMenuProps) {
   const { t } = useTranslation(NS);
   const create = useCreateArticleActions();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -41,7 +42,7 @@ export function PageRowMenu({ siteId, siteUrl, page, size }: PageRowMenuProps) {
       <Menu position="bottom-end" shadow="md" withinPortal>
         <Menu.Target>
           <ActionIcon size={size} variant="subtle" color="gray.8" aria-label={t('rowMenu.label', { name: page.name })} data-testid="page-row-menu">
-            <IconDots size={16} />
+            <IconDots size={iconSize} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>

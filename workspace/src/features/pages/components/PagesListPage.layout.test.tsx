@@ -85,6 +85,53 @@ describe('the page list: table on a wide screen, cards on a phone', () => {
     expect(screen.queryByTestId('page-card')).toBeNull();
   });
 
+  it('at 1440 px: the URL as its path (the whole URL as the link and its name), short count headers with their whole name', async () => {
+    setViewport(1440);
+    renderList();
+    await act(async () => {});
+    const url = within(screen.getAllByTestId('page-row')[0]).getByTestId('page-url');
+    expect(url).toHaveTextContent(/^\/p-1$/);
+    expect(url).toHaveAttribute('href', 'https://www.jardin.fr/p-1');
+    expect(url).toHaveAttribute('target', '_blank');
+    expect(url).toHaveAccessibleName('https://www.jardin.fr/p-1 (nouvel onglet)');
+    expect(screen.getByRole('columnheader', { name: 'Nombre de résultats SERP' })).toHaveTextContent(/^SERP/);
+    expect(screen.getByRole('columnheader', { name: 'Nombre de réponses des IA' })).toHaveTextContent(/^IA/);
+    // the Actions column is pinned to the right edge (pagesTable.css) with every action of the row
+    const actions = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(actions).toHaveClass('citable-pinned-end');
+    const firstRow = within(screen.getAllByTestId('page-row')[0]);
+    expect(firstRow.getByRole('button', { name: 'Plus d’actions pour Page 1' }).closest('td')).toHaveClass('citable-pinned-end');
+  });
+
+  it('one page of results: the range with an en dash, no Previous / Next', async () => {
+    setViewport(1440);
+    renderList();
+    await act(async () => {});
+    expect(screen.getByTestId('pages-range').textContent).toBe('1–3 sur 3');
+    expect(screen.queryByTestId('pager')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Suivant' })).toBeNull();
+  });
+
+  it('the batch bar shows once a page is selected; with one, "Créer les articles" says why it cannot be pressed', async () => {
+    setViewport(1440);
+    renderList();
+    await act(async () => {});
+    expect(screen.queryByTestId('batch-bar')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sélectionner Page 1' }));
+    expect(screen.getByTestId('batch-bar')).toBeInTheDocument();
+    const create = screen.getByRole('button', { name: 'Créer les articles' });
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    expect(create).not.toBeDisabled();
+    expect(create).toHaveAccessibleDescription(/^Sélectionnez au moins 2\u00a0pages pour créer des articles/);
+    fireEvent.click(create);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sélectionner Page 2' }));
+    expect(screen.getByRole('button', { name: 'Créer les articles' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByTestId('create-hint')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tout désélectionner' }));
+    expect(screen.queryByTestId('batch-bar')).toBeNull();
+  });
+
   it('at 375 px: one card per page, no table, and the selection reaches the batch bar', async () => {
     setViewport(375);
     renderList();

@@ -1,8 +1,9 @@
 import '../i18n';
+import './pagesTable.css';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon,
   Anchor,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -14,8 +15,9 @@ import {
   Title,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconSelector, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconPlus, IconSelector } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +47,7 @@ import { BatchActionsBar } from './BatchActionsBar';
 import { PageCards } from './PageCards';
 import { DeletePageDialog } from './DeletePageDialog';
 import { ImportMenu } from './ImportMenu';
-import { PageRowMenu } from './PageRowMenu';
+import { PageRowActions } from './PageRowActions';
 import { PageFormModal, type EditedPage } from './PageFormModal';
 import { SearchBox } from './SearchBox';
 import { useStatusOptions } from './statusOptions';
@@ -54,6 +56,8 @@ import { ReviewStateBadge } from './ReviewStateBadge';
 import { parseRouteId } from '../../../utils/routeId';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useTapSize } from '../../../components/useTapSize';
+import { useMoreOnTheRight } from '../../../components/useMoreOnTheRight';
+import { pagePath } from '../utils/pagePath';
 import { ELLIPSIS, OverflowText } from '../../../components/OverflowText';
 import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 
@@ -98,6 +102,57 @@ function SortHeader({ column, label, view, onSort, width, visibleFrom }: SortHea
   );
 }
 
+/** A count's column: a short header (SERP, IA) with its whole name in a tooltip and for screen readers. */
+function ShortHeader({ short, full, testId }: { short: string; full: string; testId: string }) {
+  return (
+    <Table.Th style={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid={testId}>
+      <Tooltip label={full} withArrow>
+        <span aria-hidden>{short}</span>
+      </Tooltip>
+      <VisuallyHidden>{full}</VisuallyHidden>
+    </Table.Th>
+  );
+}
+
+/** A page's URL in the table: its path (what tells the site's pages apart), the whole URL on hover and focus, as the link. */
+function PageUrlLink({ url }: { url: string }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Tooltip
+      label={url}
+      events={{ hover: true, focus: true, touch: true }}
+      multiline
+      maw="min(32rem, 90vw)"
+      withArrow
+      position="bottom-start"
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      <Anchor
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        c="gray.8"
+        aria-label={t('list.urlLink', { url })}
+        style={{ ...ELLIPSIS, maxWidth: URL_MAX_WIDTH }}
+        data-testid="page-url"
+      >
+        {pagePath(url)}
+      </Anchor>
+    </Tooltip>
+  );
+}
+
+/** The widest a path shows in the URL column before its ellipsis. */
+const URL_MAX_WIDTH = 160;
+/**
+ * The narrowest the table gets (below, it scrolls under its pinned Actions column): the fixed columns
+ * and 160 px for the name. A 1440 px screen with the sidebar open leaves about 1,090 px: it fits.
+ */
+const TABLE_MIN_WIDTH = 1000;
+/** Phones: the cards. Read at the first render (a client-only app), so the table never flashes on a phone. */
+const PHONE_QUERY = '(max-width: 48em)';
+
 /** What the page form edits of a listed page. */
 function editedPageOf(row: PageListRow): EditedPage {
   return {
@@ -123,7 +178,8 @@ export function PagesListPage() {
   const pages = usePages(siteId, view);
   const statuses = useStatusOptions();
   const tapSize = useTapSize();
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
+  const { ref: scrollRef, moreRight } = useMoreOnTheRight<HTMLDivElement>();
 
   const [selected, setSelected] = useState<Map<number, string>>(() => new Map());
   const [creating, setCreating] = useState(false);
@@ -192,6 +248,8 @@ export function PagesListPage() {
   const selectedPages: SelectedPage[] = [...selected].map(([id, name]) => ({ id, name }));
   const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
 
+  const editRow = (row: PageListRow) => setEditing(editedPageOf(row));
+  const deleteRow = (row: PageListRow) => setDeleting({ id: row.id, name: row.name });
   const openRow = (row: PageListRow) => navigate(paths.page(siteId as number, row.id), { state: { listSearch: location.search } });
   const isFiltered = Boolean(view.search) || view.status !== null || view.review !== null;
   const emptyMessage = isFiltered ? t('list.noMatch') : t('list.noPages');
@@ -237,7 +295,7 @@ export function PagesListPage() {
           onChange={(value) => setView({ review: isReviewState(value) ? value : null, page: 1 })}
           allowDeselect={false}
           checkIconPosition="right"
-          w={{ base: '100%', xs: 230 }}
+          w={{ base: '100%', xs: 250 }}
           data-testid="review-filter"
         />
       </Group>
@@ -260,8 +318,10 @@ export function PagesListPage() {
           onToggle={toggleRow}
           onToggleAll={toggleVisible}
           linkOf={(row) => ({ to: paths.page(siteId as number, row.id), state: { listSearch: location.search } })}
-          onEdit={(row) => setEditing(editedPageOf(row))}
-          onDelete={(row) => setDeleting({ id: row.id, name: row.name })}
+          siteId={siteId as number}
+          siteUrl={site.data?.url}
+          onEdit={editRow}
+          onDelete={deleteRow}
           formatDate={(iso) => dateFormat.format(new Date(iso))}
           tapSize={tapSize}
           isLoading={isFirstLoad}
@@ -269,8 +329,18 @@ export function PagesListPage() {
           empty={{ message: emptyMessage, hint: !isFiltered && !siteMissing ? t('list.noPagesHint') : null }}
         />
       ) : (
-        <Table.ScrollContainer minWidth={isPhone ? 880 : 1060} type="native" style={{ position: 'relative' }}>
+        // the table fits a 1440 px screen with the sidebar open (audit B3): the name takes the room left, the URL
+        // shows its path, the counts have short headers; narrower, it scrolls under the pinned Actions column
+        <Box
+          ref={scrollRef}
+          className="citable-pages-scroll"
+          style={{ overflowX: 'auto', position: 'relative' }}
+          data-more-right={moreRight || undefined}
+          data-testid="pages-scroll"
+        >
           <Table
+            className="citable-pages-table"
+            miw={TABLE_MIN_WIDTH}
             verticalSpacing="xs"
             highlightOnHover
             aria-label={t('list.tableLabel')}
@@ -289,16 +359,18 @@ export function PagesListPage() {
                     onChange={toggleVisible}
                   />
                 </Table.Th>
-                <SortHeader column="name" label={t('list.columns.name')} view={view} onSort={onSort} />
-                {/* the score next to the name: seen on a phone without scrolling the table */}
+                <SortHeader column="name" label={t('list.columns.name')} view={view} onSort={onSort} width="100%" />
+                {/* the score next to the name: seen without scrolling the table */}
                 <SortHeader column="content_score" label={t('list.columns.score')} view={view} onSort={onSort} />
-                <SortHeader column="url" label={t('list.columns.url')} view={view} onSort={onSort} visibleFrom="sm" />
+                <SortHeader column="url" label={t('list.columns.url')} view={view} onSort={onSort} />
                 <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('list.columns.review')}</Table.Th>
                 <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('list.columns.status')}</Table.Th>
                 <SortHeader column="date_modified" label={t('list.columns.dateModified')} view={view} onSort={onSort} />
-                <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.serps')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.llmAnswers')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('list.columns.actions')}</Table.Th>
+                <ShortHeader short={t('list.columns.serpsShort')} full={t('list.columns.serps')} testId="header-serps" />
+                <ShortHeader short={t('list.columns.llmAnswersShort')} full={t('list.columns.llmAnswers')} testId="header-llm" />
+                <Table.Th className="citable-pinned-end" style={{ textAlign: 'right' }}>
+                  {t('list.columns.actions')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -338,12 +410,14 @@ export function PagesListPage() {
                     style={{ cursor: 'pointer' }}
                     data-testid="page-row"
                     data-page-id={row.id}
+                    data-selected={isSelected || undefined}
                   >
                     <Table.Td onClick={(event) => event.stopPropagation()}>
                       <Checkbox aria-label={t('list.selectPage', { name: row.name })} checked={isSelected} onChange={() => toggleRow(row)} />
                     </Table.Td>
-                    <Table.Td>
-                      <OverflowText text={row.name} maw={isPhone ? 170 : 320} childIsFocusable data-testid="page-name-line">
+                    {/* max-width 0 with width 100%: the name takes the room the other columns leave, cut with an ellipsis */}
+                    <Table.Td style={{ maxWidth: 0, minWidth: 160 }}>
+                      <OverflowText text={row.name} childIsFocusable data-testid="page-name-line">
                         <Anchor
                           component={Link}
                           to={paths.page(siteId as number, row.id)}
@@ -362,10 +436,8 @@ export function PagesListPage() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <ScoreBadge score={row.content_score} testId="page-score" compact />
                     </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm" c="gray.7" component="div">
-                        <OverflowText text={row.url} maw={170} data-testid="page-url" />
-                      </Text>
+                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                      <PageUrlLink url={row.url} />
                     </Table.Td>
                     <Table.Td>
                       <ReviewStateBadge state={row.review_state} testId="page-review-state" />
@@ -379,53 +451,24 @@ export function PagesListPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ textAlign: 'right' }}>
-                      <Text size="sm">{row.serp_results_count}</Text>
+                      <Text size="sm" data-testid="page-serps">
+                        {row.serp_results_count}
+                      </Text>
                     </Table.Td>
                     <Table.Td style={{ textAlign: 'right' }}>
-                      <Text size="sm">{row.llm_answers_count}</Text>
+                      <Text size="sm" data-testid="page-llm">
+                        {row.llm_answers_count}
+                      </Text>
                     </Table.Td>
-                    <Table.Td onClick={(event) => event.stopPropagation()}>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('list.edit')} withArrow>
-                          <ActionIcon
-                            size={tapSize}
-                            variant="subtle"
-                            color="gray.8"
-                            aria-label={`${t('list.edit')} – ${row.name}`}
-                            onClick={() =>
-                              setEditing({
-                                id: row.id,
-                                name: row.name,
-                                url: row.url,
-                                status: row.status,
-                                hide_cover_image_from_preview: row.hide_cover_image_from_preview,
-                                hide_revisions_texts_from_preview: row.hide_revisions_texts_from_preview,
-                              })
-                            }
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('list.delete')} withArrow>
-                          <ActionIcon
-                            size={tapSize}
-                            variant="subtle"
-                            color="red.8"
-                            aria-label={`${t('list.delete')} – ${row.name}`}
-                            onClick={() => setDeleting({ id: row.id, name: row.name })}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <PageRowMenu siteId={siteId as number} siteUrl={site.data?.url} page={{ id: row.id, name: row.name }} size={tapSize} />
-                      </Group>
+                    <Table.Td className="citable-pinned-end" onClick={(event) => event.stopPropagation()}>
+                      <PageRowActions row={row} siteId={siteId as number} siteUrl={site.data?.url} onEdit={editRow} onDelete={deleteRow} tapSize={tapSize} />
                     </Table.Td>
                   </Table.Tr>
                 );
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
 
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -448,17 +491,20 @@ export function PagesListPage() {
               data-testid="page-size"
             />
           </Group>
-          <Group gap={6} wrap="nowrap">
-            <Button size="xs" variant="default" disabled={page <= 1 || isFirstLoad} onClick={() => setView({ page: page - 1 })}>
-              {t('list.previous')}
-            </Button>
-            <Text size="sm" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
-              {t('list.pageOf', { page, pages: lastPage })}
-            </Text>
-            <Button size="xs" variant="default" disabled={page >= lastPage || isFirstLoad} onClick={() => setView({ page: page + 1 })}>
-              {t('list.next')}
-            </Button>
-          </Group>
+          {/* one page only: nothing to page through */}
+          {lastPage > 1 && (
+            <Group gap={6} wrap="nowrap" className="citable-pager" data-testid="pager">
+              <Button size="xs" variant="default" disabled={page <= 1 || isFirstLoad} onClick={() => setView({ page: page - 1 })}>
+                {t('list.previous')}
+              </Button>
+              <Text size="sm" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
+                {t('list.pageOf', { page, pages: lastPage })}
+              </Text>
+              <Button size="xs" variant="default" disabled={page >= lastPage || isFirstLoad} onClick={() => setView({ page: page + 1 })}>
+                {t('list.next')}
+              </Button>
+            </Group>
+          )}
         </Group>
       </Group>
 
