@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, AspectRatio, Card, Group, Image, Tooltip } from '@mantine/core';
+import { ActionIcon, AspectRatio, Card, Group, Tooltip } from '@mantine/core';
 import { IconMaximize, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '@mantine/hooks';
 import { TOUCH_QUERY } from '../../../components/useTapSize';
 import { NS } from '../i18n';
 import { imageSrc, type ImageRow } from '../api/images';
+import { ImagePreview } from './ImagePreview';
 
 interface ImageCardProps {
   image: ImageRow;
@@ -39,7 +40,7 @@ export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlig
     >
       <Card.Section>
         <AspectRatio ratio={1200 / 630}>
-          <Image src={imageSrc(image.image_url)} alt={alt} fit="cover" fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='12' height='6'><rect width='12' height='6' fill='%23e9ecef'/></svg>" />
+          <ImagePreview src={imageSrc(image.image_url)} alt={alt} />
         </AspectRatio>
       </Card.Section>
       <Group justify="space-between" gap={6} mt="xs" wrap="nowrap">
