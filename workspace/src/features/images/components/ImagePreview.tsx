@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Box, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,21 +20,16 @@ export interface ImagePreviewProps {
  */
 export function ImagePreview({ src, alt, radius }: ImagePreviewProps) {
   const { t } = useTranslation(NS);
-  const [state, setState] = useState<LoadState>('loading');
-  const ref = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    setState('loading');
-    // a file already in the cache may have loaded before the handlers were attached
-    const img = ref.current;
-    if (img?.complete) setState(img.naturalWidth > 0 ? 'loaded' : 'failed');
-  }, [src]);
+  // the state of this src (another src starts loading again); React listens to the image from its
+  // creation, so a file from the cache reports its load too
+  const [seen, setSeen] = useState<{ src: string; state: LoadState }>({ src, state: 'loading' });
+  const state: LoadState = seen.src === src ? seen.state : 'loading';
+  const setState = (next: LoadState) => setSeen({ src, state: next });
 
   return (
     <Box pos="relative" w="100%" h="100%" data-testid="image-preview" data-state={state}>
       {state !== 'failed' && (
         <Image
-          ref={ref}
           src={src}
           alt={alt}
           fit="cover"
