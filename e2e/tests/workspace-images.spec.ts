@@ -137,7 +137,7 @@ test.describe.serial('images', () => {
     await expect(dialog(page).getByTestId('enlarged-image')).toBeVisible();
     await expect(dialog(page).getByTestId('enlarged-image')).toHaveAttribute('src', props[0].url);
     await dialog(page).getByRole('button', { name: 'Close' }).click();
-    await saveScreenshots(page, 'workspace-images');
+    await saveScreenshots(page, 'workspace-images', { settle: true });
 
     expect(await objectStatus(request, props[2].url)).toBe(200);
     await card(props[2].id).getByTestId('delete-image').click();
@@ -204,7 +204,7 @@ test.describe.serial('images', () => {
     const stored = await request.get(fromBackend(rows[0].image_url as string));
     expect(stored.status()).toBe(200);
     expect(Buffer.compare(await stored.body(), GOOD_1)).toBe(0);
-    await saveScreenshots(page, 'workspace-images-upload-failed');
+    await saveScreenshots(page, 'workspace-images-upload-failed', { settle: true });
 
     // retry: only haie-verte.png — the fake, refused for its content, is never offered again (issue 32)
     await page.unroute('**/storage/v1/object/page-images/**');
@@ -252,7 +252,7 @@ test.describe.serial('images', () => {
     await expect(picks.nth(1)).toHaveAttribute('aria-pressed', 'true');
     const exampleId = Number(await picks.nth(1).getAttribute('data-image-id'));
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
-    await saveScreenshots(page, 'workspace-images-generate');
+    await saveScreenshots(page, 'workspace-images-generate', { settle: true });
     await form.getByRole('button', { name: 'Request images' }).click();
     await expect(page.getByText('Image generation requested successfully')).toBeVisible();
     const cover = await actionId(request, 'create_cover_image');

@@ -1,6 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, AspectRatio, Button, Center, Group, Image, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, AspectRatio, Button, Center, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconFile, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { queryKeys } from '@citable/shared/query';
 import { NS } from '../i18n';
 import { discardExample, newExamplePath, uploadExample, type ImageRow } from '../api/images';
 import { canRetryUpload, MAX_IMAGE_BYTES, uploadFailureKind } from '../utils/images';
+import { ImagePreview } from './ImagePreview';
 
 interface Pending {
   key: string;
@@ -159,7 +160,7 @@ export function ExampleUploader({ pageId, onUploaded }: { pageId: number; onUplo
                 >
                   <AspectRatio ratio={1}>
                     {item.preview ? (
-                      <Image src={item.preview} alt="" radius="sm" fit="cover" />
+                      <ImagePreview src={item.preview} alt="" radius="sm" />
                     ) : (
                       <Center bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
                         <IconFile size={32} stroke={1.5} color="var(--mantine-color-gray-7)" aria-hidden />

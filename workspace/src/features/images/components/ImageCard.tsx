@@ -20,11 +20,13 @@ interface ImageCardProps {
   highlighted?: boolean;
   /** badge or select button */
   children?: ReactNode;
+  /** a line of its own under the picture (an example's file name): never squeezed by the buttons */
+  caption?: ReactNode;
   testId: string;
 }
 
 /** One image of a grid: the picture, then its controls (View enlarged, delete, and what the grid adds). */
-export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlighted, children, testId }: ImageCardProps) {
+export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlighted, children, caption, testId }: ImageCardProps) {
   const { t } = useTranslation(NS);
   // 44 px taps on a phone or a touch screen (one thumb), 34 px for a mouse
   const iconSize = useMediaQuery(TOUCH_QUERY) ? 'xl' : 'lg';
@@ -43,7 +45,8 @@ export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlig
           <ImagePreview src={imageSrc(image.image_url)} alt={alt} />
         </AspectRatio>
       </Card.Section>
-      <Group justify="space-between" gap={6} mt="xs" wrap="nowrap">
+      {caption && <div style={{ minWidth: 0, marginTop: 'var(--mantine-spacing-xs)' }}>{caption}</div>}
+      <Group justify="space-between" gap={6} mt={caption ? 4 : 'xs'} wrap="nowrap">
         <div style={{ minWidth: 0 }}>{children}</div>
         <Group gap={2} wrap="nowrap">
           <Tooltip label={t('enlarge')}>

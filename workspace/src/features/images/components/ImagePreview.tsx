@@ -44,8 +44,10 @@ export function ImagePreview({ src, alt, radius }: ImagePreviewProps) {
       {state === 'loading' && <Skeleton pos="absolute" inset={0} radius={radius ?? 0} aria-hidden />}
       {state === 'failed' && (
         <Stack
-          role="img"
-          aria-label={`${alt} (${t('preview.unavailable')})`}
+          // named like the picture it stands for (a decorative preview, alt "", stays silent)
+          role={alt ? 'img' : undefined}
+          aria-label={alt ? `${alt} (${t('preview.unavailable')})` : undefined}
+          aria-hidden={alt ? undefined : true}
           gap={4}
           align="center"
           justify="center"

@@ -143,11 +143,12 @@ function ImagesScreen({ page }: { page: PageContext }) {
               onEnlarge={() => setEnlarged({ image, n: i + 1, kind: 'example' })}
               onDelete={() => setToDelete({ image, n: i + 1, kind: 'example' })}
               testId="example"
-            >
-              <Text size="xs" truncate="end" title={fileNames[image.image_url] ?? undefined} data-testid="example-name">
-                {fileNames[image.image_url] ?? t('examples.caption', { n: i + 1 })}
-              </Text>
-            </ImageCard>
+              caption={
+                <Text size="xs" truncate="end" title={fileNames[image.image_url] ?? undefined} data-testid="example-name">
+                  {fileNames[image.image_url] ?? t('examples.caption', { n: i + 1 })}
+                </Text>
+              }
+            />
           ))}
         </SimpleGrid>
       </Stack>
