@@ -154,7 +154,7 @@ test.describe.serial('keywords', () => {
     await page.waitForTimeout(2500);
     await expect(row(page, DICTIONARY_KEYWORD).getByTestId('serp-count')).toHaveText('1');
     await expect(row(page, DICTIONARY_KEYWORD).getByTestId('serp-search')).toHaveCount(0);
-    await saveScreenshots(page, 'workspace-keywords');
+    await saveScreenshots(page, 'workspace-keywords', { settle: true });
   });
 
   test('SERP results dialog: by position, own domain highlighted, meta cut at 150, links in a new tab, addresses decoded, Refresh', async ({ page, request }) => {
@@ -179,7 +179,7 @@ test.describe.serial('keywords', () => {
     await expect(link).toHaveAttribute('rel', /noopener/);
     await expect(link).toHaveAttribute('href', 'https://rival-jardin.fr/haies');
     await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
-    await saveScreenshots(page, 'workspace-keywords-serps');
+    await saveScreenshots(page, 'workspace-keywords-serps', { settle: true });
 
     // searched again: the same serps action as the first search, for this keyword (refreshed: one row)
     await expect(modal.getByTestId('serps-last-search')).toContainText('Last searched on');
