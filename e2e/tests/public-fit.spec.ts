@@ -205,8 +205,16 @@ test.describe('keyboard', () => {
       await page.setViewportSize({ width, height: 800 });
       await gotoInteractive(page, '/home-1');
       const skip = page.getByRole('link', { name: 'Aller au contenu' });
-      // out of sight until focused
-      expect(await skip.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+      // out of sight until focused, also scrolled (a fixed element moved above the window showed in
+      // full-page captures taken scrolled, audit 12 D1): clipped to nothing, not shifted
+      const hidden = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return box.width <= 1 && box.height <= 1 && getComputedStyle(el).clipPath !== 'none';
+      };
+      expect(await skip.evaluate(hidden)).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, 400));
+      expect(await skip.evaluate(hidden)).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.keyboard.press('Tab');
       await expect(skip).toBeFocused();
       const box = await skip.boundingBox();

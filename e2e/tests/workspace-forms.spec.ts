@@ -128,7 +128,7 @@ test.describe.serial('workspace forms and tables (issue 32)', () => {
     await expect(url).toBeInViewport();
     await expect(dialog.getByText(/^Ce n’est pas une adresse web/)).toBeInViewport();
     await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
-    await saveScreenshots(page, 'workspace-forms-site-form-error', { folder: 'screens' });
+    await saveScreenshots(page, 'workspace-forms-site-form-error', { folder: 'screens', settle: true });
 
     await url.fill('WWW.Boulangerie-Martin.fr/');
     await expect(dialog.getByTestId('site-url-preview')).toHaveText('Sera enregistrée comme https://www.boulangerie-martin.fr');

@@ -162,7 +162,7 @@ test.describe.serial('LLM answers', () => {
     await expect(byVersion.nth(0).getByTestId('cell-domain')).toContainText('0/3 · 0%');
     await expect(byVersion.nth(1).getByTestId('cell-domain')).toContainText('1/1 · 100%');
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
-    await saveScreenshots(page, 'workspace-llm-answers');
+    await saveScreenshots(page, 'workspace-llm-answers', { settle: true });
   });
 
   test("'Search LLM Answers': the calls and cost said first, §8 failure, then one llm_answers action created, then refreshed", async ({ page, request }) => {
@@ -179,7 +179,7 @@ test.describe.serial('LLM answers', () => {
         await expect(modal.getByTestId('llm-run-calls-detail')).toHaveText(`1 question × ${models} models × ${perModel} answers per model`);
         await expect(modal.getByTestId('run-estimate-cost')).toHaveText('Cost unknown');
         await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
-        await saveScreenshots(page, 'workspace-llm-answers-confirm');
+        await saveScreenshots(page, 'workspace-llm-answers-confirm', { settle: true });
       }
       await modal.getByRole('button', { name: 'Search LLM Answers' }).click();
       await expect(modal).toHaveCount(0);
@@ -234,6 +234,6 @@ test.describe.serial('LLM answers', () => {
     await expect(page.getByRole('heading', { name: 'Réponses des IA', level: 1 })).toBeVisible();
     await expect(page.getByTestId('citation-figures').getByText('Votre marque nommée')).toBeVisible();
     await expect(page.getByTestId('answer-markdown').first()).not.toContainText('<p>');
-    await saveScreenshots(page, 'workspace-llm-answers-fr');
+    await saveScreenshots(page, 'workspace-llm-answers-fr', { settle: true });
   });
 });

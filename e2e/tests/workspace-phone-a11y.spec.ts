@@ -192,6 +192,28 @@ test.describe.serial('workspace on a phone and with the keyboard', () => {
     // one thumb: 44 px taps, and the button above the grid whole (its French label wraps, never cut)
     expect((await images.first().getByTestId('enlarge').boundingBox())?.width).toBeGreaterThanOrEqual(44);
     expect(await page.getByTestId('generate-new-images').evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    // a file that cannot be shown says so, no empty grey box (audit 12 P2)
+    await expect(images.first().getByText('Aperçu indisponible')).toBeVisible();
+    // the breadcrumb wraps as text: each "/" right after its item, never pushed to the far right (P1)
+    const gaps = await page.getByTestId('breadcrumb').locator('[data-separator]').evaluateAll((seps) =>
+      seps.map((sep) => Math.round(sep.getBoundingClientRect().left - (sep.previousElementSibling?.getBoundingClientRect().right ?? 0))),
+    );
+    for (const gap of gaps) expect(gap).toBeLessThan(12);
+    // the skip link stays out of sight scrolled (a full-page capture drew it, D1/I1), and shows on focus
+    await page.evaluate(() => window.scrollTo(0, 500));
+    const skip = page.getByRole('link', { name: 'Aller au contenu' });
+    expect(await skip.evaluate((el) => el.getBoundingClientRect().width <= 1 && el.getBoundingClientRect().height <= 1)).toBe(true);
+    await skip.focus();
+    const shown = await skip.boundingBox();
+    expect(shown && shown.y >= 0 && shown.height >= 30).toBe(true);
+    await skip.blur();
+    // a modal's close button is a 44 px tap on the phone (shared style, X1/F3/K3), and the page under it does not scroll
+    await images.first().getByTestId('enlarge').click();
+    const close = page.getByRole('dialog').getByRole('button', { name: 'Fermer' });
+    expect((await close.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await close.click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshots(page, 'phone-images-grid', { folder: 'screens', settle: true });
   });

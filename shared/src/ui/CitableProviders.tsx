@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { cssVariablesResolver, theme } from '../theme';
+import { TAP_TARGET_CSS } from '../theme/tapTargets';
 import { ToastContainer } from './toast';
 
 export interface CitableProvidersProps {
@@ -16,6 +17,8 @@ export function CitableProviders({ children, withNotifications = true }: Citable
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        {/* 44 px taps for icon-only and close buttons on touch screens (audit 12 X1) */}
+        <style data-citable="tap-targets">{TAP_TARGET_CSS}</style>
         {withNotifications && <ToastContainer />}
         {children}
       </MantineProvider>

@@ -1,7 +1,7 @@
 import './run-estimate/i18n';
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconClock, IconCoin } from '@tabler/icons-react';
+import { IconCalculator, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { dataErrorMessage } from '@citable/shared/data';
 import { NS } from './run-estimate/i18n';
@@ -53,7 +53,7 @@ export function RunConfirmModal({ opened, action, runs, isPending = false, notic
     estimate = (
       <Stack gap="xs" data-testid="run-estimate" data-cost-known={e.perRunCostUsd !== null}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconCoin size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-indigo-7)" />
+          <IconCalculator size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-indigo-7)" />
           <div style={{ minWidth: 0 }}>
             {e.perRunCostUsd === null || e.totalCostUsd === null ? (
               <>

@@ -54,10 +54,14 @@ export function WorkspaceBreadcrumbs({ site, page, pages = false, pagesSearch = 
                 {item.label}
               </Anchor>
             );
+          // a name is one line cut with an ellipsis, an inline block in the trail's text
           return item.isName ? (
-            <OverflowText key={item.key} text={item.label} maw={NAME_WIDTH} childIsFocusable={index !== last}>
-              {label}
-            </OverflowText>
+            // inline-flex: on the text's baseline (an inline-block cut with overflow sits on its bottom edge)
+            <Box key={item.key} component="span" style={{ display: 'inline-flex', maxWidth: NAME_WIDTH, verticalAlign: 'baseline' }}>
+              <OverflowText text={item.label} maw={NAME_WIDTH} childIsFocusable={index !== last}>
+                {label}
+              </OverflowText>
+            </Box>
           ) : (
             <Box key={item.key} component="span">
               {label}

@@ -1,11 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { CitableProviders } from '@citable/shared';
+import { CitableProviders, showToast } from '@citable/shared';
 import { DataError } from '@citable/shared/data';
 import '../i18n';
 import { discardExample, uploadExample } from '../api/images';
 import { ExampleUploader } from './ExampleUploader';
 
+jest.mock('@citable/shared', () => ({ ...jest.requireActual('@citable/shared'), showToast: jest.fn() }));
 jest.mock('../api/images', () => ({
   uploadExample: jest.fn(),
   discardExample: jest.fn(async () => 'removed'),
@@ -22,16 +23,19 @@ URL.revokeObjectURL = () => undefined;
 
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
-async function pick(files: File[]) {
+async function pick(files: File[], listed = files.length) {
   const input = screen.getByTestId('examples-dropzone').querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, { target: { files } });
-  await waitFor(() => expect(screen.getAllByTestId('pending-file')).toHaveLength(files.length));
+  await waitFor(() => expect(screen.getAllByTestId('pending-file')).toHaveLength(listed));
 }
 
 const item = (name: string) => screen.getAllByTestId('pending-file').find((el) => el.getAttribute('data-name') === name) as HTMLElement;
+/** The reason given for one file in the failure's summary. */
+const reason = (name: string) => within(screen.getByTestId('upload-failed')).getAllByTestId('file-error').find((el) => el.getAttribute('data-name') === name) as HTMLElement;
 
 beforeEach(() => {
   upload.mockReset();
+  (showToast as jest.Mock).mockClear();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <CitableProviders withNotifications={false}>
@@ -52,10 +56,15 @@ describe('example uploads: what is offered again (issue 32)', () => {
     await pick([png('faux.png'), png('haie.png')]);
     fireEvent.click(screen.getByTestId('examples-submit'));
     await screen.findByTestId('upload-failed');
-    expect(within(item('faux.png')).getByTestId('file-error')).toHaveTextContent('The file is not a supported image (JPG, PNG, GIF, WebP or AVIF).');
+    expect(reason('faux.png')).toHaveTextContent('faux.png: The file is not a supported image (JPG, PNG, GIF, WebP or AVIF).');
+    expect(reason('haie.png')).toHaveAttribute('data-retryable', 'true');
     expect(item('faux.png')).toHaveAttribute('data-refused', 'true');
     expect(item('haie.png')).not.toHaveAttribute('data-refused');
-    expect(screen.getByTestId('refused-files')).toHaveTextContent('1 file can never be uploaded (see its reason above): remove it from the list.');
+    expect(screen.getByTestId('refused-files')).toHaveTextContent('1 file can never be uploaded: remove it from the list.');
+    // one summary, one heading (the spec's 'Failed to upload images'), no toast for the failure
+    expect(within(screen.getByTestId('upload-failed')).queryByText('Error')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('upload-failed')).getByText('Failed to upload images')).toBeInTheDocument();
+    expect(showToast).not.toHaveBeenCalled();
     // Retry sends the one that may still go, not the other
     upload.mockClear();
     upload.mockResolvedValue({ id: 1, linked_page: 12, image_url: '/storage/v1/object/public/page-images/12/haie.png', type: 'example', chosen: false, created_at: '' });
@@ -74,8 +83,28 @@ describe('example uploads: what is offered again (issue 32)', () => {
     await pick([png('grande.png')]);
     fireEvent.click(screen.getByTestId('examples-submit'));
     await screen.findByTestId('upload-failed');
-    expect(within(item('grande.png')).getByTestId('file-error')).toHaveTextContent('The file is too large (10 MB at most).');
+    // '10 MB' held together by a no-break space (audit 12 I4)
+    expect(reason('grande.png').textContent).toBe('grande.png: The file is too large (10\u00a0MB at most).');
     expect(screen.queryByTestId('examples-submit')).not.toBeInTheDocument();
     expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a file the browser refuses (not an image) is listed with its reason in the same summary, never sent, no toast (audit 12 I2)', async () => {
+    upload.mockResolvedValue({ id: 2, linked_page: 12, image_url: '/storage/v1/object/public/page-images/12/a.png', type: 'example', chosen: false, created_at: '' });
+    await pick([png('haie.png'), new File(['notes'], 'notes.txt', { type: 'text/plain' })]);
+    expect(reason('notes.txt')).toHaveTextContent('notes.txt: Only image files can be uploaded.');
+    expect(item('notes.txt')).toHaveAttribute('data-refused', 'true');
+    expect(showToast).not.toHaveBeenCalled();
+    // the selected files' group counts both; the image is sent, the text file never
+    expect(screen.getByText('Selected files (2)')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('examples-submit'));
+    await waitFor(() => expect(screen.getAllByTestId('pending-file')).toHaveLength(1));
+    expect(upload.mock.calls.map(([, file]) => file.name)).toEqual(['haie.png']);
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: '1 image uploaded successfully' }));
+    // removing it touches no storage: nothing of it was sent
+    fireEvent.click(screen.getByRole('button', { name: 'Remove notes.txt' }));
+    expect(screen.queryByTestId('upload-failed')).not.toBeInTheDocument();
+    expect(discardExample).not.toHaveBeenCalledWith(12, expect.stringContaining('notes'));
   });
 });

@@ -1,26 +1,30 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, AspectRatio, Button, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, AspectRatio, Button, Center, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconAlertCircle, IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconFile, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { NS } from '../i18n';
-import { discardExample, newExamplePath, uploadExample } from '../api/images';
+import { discardExample, newExamplePath, uploadExample, type ImageRow } from '../api/images';
 import { canRetryUpload, MAX_IMAGE_BYTES, uploadFailureKind } from '../utils/images';
+import { ImagePreview } from './ImagePreview';
 
 interface Pending {
   key: string;
   file: File;
   /** its storage path, fixed when picked: a retry sends it to the same place (never a second copy) */
   path: string;
-  preview: string;
+  /** an object URL of the file (null for a file refused in the browser: never read) */
+  preview: string | null;
   error: string | null;
-  /** false for a file that fails the same way every time (not an image by its content, too large): never sent again */
+  /** false for a file that fails the same way every time (not an image, too large): never sent again */
   retryable: boolean;
+  /** refused in the browser (its type or size): nothing of it reached the storage */
+  refusedHere?: boolean;
 }
 
 let nextKey = 0;
@@ -31,7 +35,7 @@ let nextKey = 0;
  * each one that failed stays with its reason, so Submit again retries only those — at the same storage
  * path, so a file whose answer was lost on the way back is neither lost nor stored twice.
  */
-export function ExampleUploader({ pageId }: { pageId: number }) {
+export function ExampleUploader({ pageId, onUploaded }: { pageId: number; onUploaded?: (row: ImageRow, fileName: string) => void }) {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending[]>([]);
@@ -41,25 +45,31 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
     pendingRef.current = pending;
   }, [pending]);
   // previews are object URLs: released when a file leaves the list or the screen closes
-  useEffect(() => () => pendingRef.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
+  useEffect(() => () => pendingRef.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview)), []);
 
   const add = (files: File[]) => {
     setPending((list) => [...list, ...files.map((file) => ({ key: `f${nextKey++}`, file, path: newExamplePath(pageId, file), preview: URL.createObjectURL(file), error: null, retryable: true }))]);
   };
 
+  // a file the browser refuses (not an image, over 10 MB) joins the list with its reason, like a file the
+  // storage refused: one summary of every rejected file, no toast that goes away (audit 12 I2)
   const reject = (rejections: FileRejection[]) => {
-    const lines = rejections.map(({ file, errors }) =>
-      errors.some((e) => e.code === 'file-too-large') && file.type.startsWith('image/')
-        ? t('examples.tooLarge', { name: file.name })
-        : t('examples.notImage', { name: file.name }),
-    );
-    showToast({ color: 'red', title: t('errorTitle'), message: lines.join(' ') });
+    const refused = rejections.map(({ file, errors }) => ({
+      key: `f${nextKey++}`,
+      file,
+      path: '',
+      preview: null,
+      error: errors.some((e) => e.code === 'file-too-large') && file.type.startsWith('image/') ? t('examples.tooLargeFile') : t('examples.notImageFile'),
+      retryable: false,
+      refusedHere: true,
+    }));
+    setPending((list) => [...list, ...refused]);
   };
 
   const remove = (key: string) => {
     setPending((list) => {
       const gone = list.find((p) => p.key === key);
-      if (gone) URL.revokeObjectURL(gone.preview);
+      if (gone?.preview) URL.revokeObjectURL(gone.preview);
       return list.filter((p) => p.key !== key);
     });
   };
@@ -67,7 +77,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
   /** The remove button: a file that failed may have left its object (or even its row) behind. */
   const discard = (item: Pending) => {
     remove(item.key);
-    if (item.error) {
+    if (item.error && !item.refusedHere) {
       void discardExample(pageId, item.path).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.images.lists(pageId) }));
     }
   };
@@ -87,7 +97,8 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
     setBusy({ done: 0, total: queue.length });
     for (const [i, item] of queue.entries()) {
       try {
-        await uploadExample(pageId, item.file, item.path);
+        const row = await uploadExample(pageId, item.file, item.path);
+        onUploaded?.(row, item.file.name);
         uploaded += 1;
         remove(item.key);
       } catch (error) {
@@ -108,6 +119,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
   const failedCount = pending.filter((p) => p.error && p.retryable).length;
   const refusedCount = pending.filter((p) => !p.retryable).length;
   const sendable = pending.length - refusedCount;
+  const rejected = pending.filter((p) => p.error);
 
   return (
     <Stack gap="sm">
@@ -132,16 +144,28 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
       </Dropzone>
 
       {pending.length > 0 && (
-        <Stack gap="xs" data-testid="pending-files">
-          <Text size="sm" fw={600}>
-            {t('examples.selected')}
+        <Stack gap="xs" component="section" aria-labelledby="pending-files-title" data-testid="pending-files">
+          <Text size="sm" fw={600} id="pending-files-title">
+            {t('examples.selectedCount', { count: pending.length })}
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 4, md: 6 }} spacing="xs">
             {pending.map((item) => (
               <Stack key={item.key} gap={4} data-testid="pending-file" data-name={item.file.name} data-failed={item.error ? true : undefined} data-refused={item.retryable ? undefined : true}>
-                <div style={{ position: 'relative' }}>
+                <div
+                  style={{
+                    position: 'relative',
+                    borderRadius: 'var(--mantine-radius-sm)',
+                    outline: item.error ? '2px solid var(--mantine-color-red-8)' : undefined,
+                  }}
+                >
                   <AspectRatio ratio={1}>
-                    <Image src={item.preview} alt="" radius="sm" fit="cover" fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='4' height='4' fill='%23e9ecef'/></svg>" />
+                    {item.preview ? (
+                      <ImagePreview src={item.preview} alt="" radius="sm" />
+                    ) : (
+                      <Center bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+                        <IconFile size={32} stroke={1.5} color="var(--mantine-color-gray-7)" aria-hidden />
+                      </Center>
+                    )}
                   </AspectRatio>
                   <ActionIcon
                     variant="filled"
@@ -157,28 +181,37 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
                     <IconX size={14} />
                   </ActionIcon>
                 </div>
-                <Text size="xs" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
-                  {item.file.name}
-                </Text>
-                {item.error && (
-                  <Text size="xs" c="red.8" data-testid="file-error" data-retryable={item.retryable}>
-                    {item.error}
+                <Group gap={4} wrap="nowrap" align="flex-start">
+                  {item.error && <IconAlertCircle size={14} color="var(--mantine-color-red-8)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />}
+                  <Text size="xs" c={item.error ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
+                    {item.file.name}
                   </Text>
-                )}
+                </Group>
               </Stack>
             ))}
           </SimpleGrid>
-          {(failedCount > 0 || refusedCount > 0) && !busy && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('errorTitle')} role="alert" data-testid="upload-failed">
-              <Text size="sm" fw={600}>
-                {t('examples.uploadError')}
-              </Text>
-              {failedCount > 0 && <Text size="sm">{t('examples.failedFiles', { count: failedCount })}</Text>}
-              {refusedCount > 0 && (
-                <Text size="sm" data-testid="refused-files">
-                  {t('examples.refusedFiles', { count: refusedCount })}
-                </Text>
-              )}
+          {/* one summary of the failure: every rejected file with its reason, then what to do (audit 12 I2) */}
+          {rejected.length > 0 && !busy && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('examples.uploadError')} role="alert" data-testid="upload-failed">
+              <Stack gap={6}>
+                <List size="sm" spacing={2}>
+                  {rejected.map((item) => (
+                    <List.Item key={item.key} data-testid="file-error" data-name={item.file.name} data-retryable={item.retryable}>
+                      <Text span size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {item.file.name}
+                      </Text>
+                      {t('examples.reasonSeparator')}
+                      {item.error}
+                    </List.Item>
+                  ))}
+                </List>
+                {failedCount > 0 && <Text size="sm">{t('examples.failedFiles', { count: failedCount })}</Text>}
+                {refusedCount > 0 && (
+                  <Text size="sm" data-testid="refused-files">
+                    {t('examples.refusedFiles', { count: refusedCount })}
+                  </Text>
+                )}
+              </Stack>
             </Alert>
           )}
           {busy && (

@@ -1,9 +1,11 @@
 import { forwardRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Alert, AspectRatio, Button, Checkbox, Image, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
+import { TOUCH_QUERY } from '../../../components/useTapSize';
 import { NS } from '../i18n';
 import { imageSrc, useRequestImageGeneration, type ImageRow } from '../api/images';
 import { IMAGES_MAX, IMAGES_MIN, parseImagesCount, toggleExample } from '../utils/images';
@@ -28,6 +30,8 @@ export const GenerateImageForm = forwardRef<HTMLInputElement, GenerateImageFormP
   const [exampleId, setExampleId] = useState<number | null>(null);
   const [pickError, setPickError] = useState(false);
   const generate = useRequestImageGeneration(pageId);
+  // the spinner's two 12 px arrows cannot be tapped: on a touch screen the number is typed (audit 12 P3)
+  const isTouch = useMediaQuery(TOUCH_QUERY) ?? false;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,6 +81,8 @@ export const GenerateImageForm = forwardRef<HTMLInputElement, GenerateImageFormP
             max={IMAGES_MAX}
             allowDecimal={false}
             allowNegative={false}
+            hideControls={isTouch}
+            inputMode="numeric"
             maw={220}
             data-testid="number-of-images"
           />

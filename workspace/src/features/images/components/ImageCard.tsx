@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, AspectRatio, Card, Group, Image, Tooltip } from '@mantine/core';
+import { ActionIcon, AspectRatio, Card, Group, Tooltip } from '@mantine/core';
 import { IconMaximize, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '@mantine/hooks';
 import { TOUCH_QUERY } from '../../../components/useTapSize';
 import { NS } from '../i18n';
 import { imageSrc, type ImageRow } from '../api/images';
+import { ImagePreview } from './ImagePreview';
 
 interface ImageCardProps {
   image: ImageRow;
@@ -19,11 +20,13 @@ interface ImageCardProps {
   highlighted?: boolean;
   /** badge or select button */
   children?: ReactNode;
+  /** a line of its own under the picture (an example's file name): never squeezed by the buttons */
+  caption?: ReactNode;
   testId: string;
 }
 
 /** One image of a grid: the picture, then its controls (View enlarged, delete, and what the grid adds). */
-export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlighted, children, testId }: ImageCardProps) {
+export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlighted, children, caption, testId }: ImageCardProps) {
   const { t } = useTranslation(NS);
   // 44 px taps on a phone or a touch screen (one thumb), 34 px for a mouse
   const iconSize = useMediaQuery(TOUCH_QUERY) ? 'xl' : 'lg';
@@ -39,10 +42,11 @@ export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlig
     >
       <Card.Section>
         <AspectRatio ratio={1200 / 630}>
-          <Image src={imageSrc(image.image_url)} alt={alt} fit="cover" fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='12' height='6'><rect width='12' height='6' fill='%23e9ecef'/></svg>" />
+          <ImagePreview src={imageSrc(image.image_url)} alt={alt} />
         </AspectRatio>
       </Card.Section>
-      <Group justify="space-between" gap={6} mt="xs" wrap="nowrap">
+      {caption && <div style={{ minWidth: 0, marginTop: 'var(--mantine-spacing-xs)' }}>{caption}</div>}
+      <Group justify="space-between" gap={6} mt={caption ? 4 : 'xs'} wrap="nowrap">
         <div style={{ minWidth: 0 }}>{children}</div>
         <Group gap={2} wrap="nowrap">
           <Tooltip label={t('enlarge')}>

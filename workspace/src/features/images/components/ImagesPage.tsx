@@ -33,6 +33,8 @@ function ImagesScreen({ page }: { page: PageContext }) {
   const [toDelete, setToDelete] = useState<Numbered | null>(null);
   const [choosing, setChoosing] = useState<number | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
+  // the file names of the examples uploaded on this screen (the storage path keeps none: {timestamp}-{random}.ext)
+  const [fileNames, setFileNames] = useState<Record<string, string>>({});
 
   const pick = (image: ImageRow) => {
     setChoosing(image.id);
@@ -124,21 +126,32 @@ function ImagesScreen({ page }: { page: PageContext }) {
       </Text>
     );
   } else {
+    // the examples already uploaded come first, under their own heading, each with its name (audit 12 I3)
     examplesBody = (
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 6 }} spacing="md" data-testid="examples-grid">
-        {examples.data.map((image, i) => (
-          <ImageCard
-            key={image.id}
-            image={image}
-            n={i + 1}
-            section={t('examples.title')}
-            alt={t('examples.alt', { n: i + 1 })}
-            onEnlarge={() => setEnlarged({ image, n: i + 1, kind: 'example' })}
-            onDelete={() => setToDelete({ image, n: i + 1, kind: 'example' })}
-            testId="example"
-          />
-        ))}
-      </SimpleGrid>
+      <Stack gap="xs" component="section" aria-labelledby="uploaded-examples-title">
+        <Text size="sm" fw={600} id="uploaded-examples-title">
+          {t('examples.uploadedTitle', { count: examples.data.length })}
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4, xl: 6 }} spacing="md" data-testid="examples-grid">
+          {examples.data.map((image, i) => (
+            <ImageCard
+              key={image.id}
+              image={image}
+              n={i + 1}
+              section={t('examples.title')}
+              alt={t('examples.alt', { n: i + 1 })}
+              onEnlarge={() => setEnlarged({ image, n: i + 1, kind: 'example' })}
+              onDelete={() => setToDelete({ image, n: i + 1, kind: 'example' })}
+              testId="example"
+              caption={
+                <Text size="xs" truncate="end" title={fileNames[image.image_url] ?? undefined} data-testid="example-name">
+                  {fileNames[image.image_url] ?? t('examples.caption', { n: i + 1 })}
+                </Text>
+              }
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
     );
   }
 
@@ -168,8 +181,8 @@ function ImagesScreen({ page }: { page: PageContext }) {
             onClick={goToGenerate}
             w={{ base: '100%', xs: 'auto' }}
             h="auto"
-            mih={36}
-            styles={{ label: { whiteSpace: 'normal', paddingBlock: 6 } }}
+            mih={isMobile ? 44 : 36}
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3, paddingBlock: 6 } }}
             data-testid="generate-new-images"
           >
             {t('propositions.generate')}
@@ -197,8 +210,8 @@ function ImagesScreen({ page }: { page: PageContext }) {
               {t('examples.subtitle')}
             </Text>
           </Stack>
-          <ExampleUploader pageId={page.id} />
           {examplesBody}
+          <ExampleUploader pageId={page.id} onUploaded={(row, name) => setFileNames((names) => ({ ...names, [row.image_url]: name }))} />
         </Stack>
       </Paper>
 

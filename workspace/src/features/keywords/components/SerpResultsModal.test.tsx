@@ -62,7 +62,9 @@ describe('the SERP results dialog (issue 32)', () => {
     renderModal(jest.fn());
     const table = await screen.findByTestId('serps-table');
     const urls = within(table).getAllByTestId('serp-url').map((cell) => cell.textContent);
-    expect(urls).toEqual(['https://fr.wikipedia.org/wiki/Pain_d’épices', 'https://café.fr/pain-dépices', 'https://exemple.fr/100%-bio']);
+    // host and path on one line (audit 12 K2), the whole decoded address in the title
+    expect(urls).toEqual(['fr.wikipedia.org/wiki/Pain_d’épices', 'café.fr/pain-dépices', 'exemple.fr/100%-bio']);
+    expect(within(table).getAllByTestId('serp-url')[1]).toHaveAttribute('title', 'https://café.fr/pain-dépices');
     expect(within(table).getByRole('link', { name: /Résultat 1/ })).toHaveAttribute('href', 'https://fr.wikipedia.org/wiki/Pain_d%E2%80%99%C3%A9pices');
   });
 

@@ -8,7 +8,7 @@ import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
 import { useSerps } from '../api/keywords';
 import { webLink } from '@citable/shared';
-import { displayUrl, isOwnResult, lastSearchedAt, truncateMeta } from '../utils/keywords';
+import { displayUrl, isOwnResult, lastSearchedAt, shortUrl, truncateMeta } from '../utils/keywords';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 /** SERP result types with a translated label; any other value is shown in sentence case. */
@@ -102,8 +102,8 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onRefresh, refreshi
                     </Text>
                   )}
                   {row.url && (
-                    <Text size="xs" c="gray.7" truncate="end" title={row.url} data-testid="serp-url">
-                      {displayUrl(row.url)}
+                    <Text size="xs" c="gray.7" truncate="end" title={displayUrl(row.url)} data-testid="serp-url">
+                      {shortUrl(row.url)}
                     </Text>
                   )}
                   {row.meta_description && (
@@ -138,9 +138,12 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onRefresh, refreshi
         <Table verticalSpacing="sm" aria-label={t('serps.tableLabel')} data-testid="serps-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={80}>{t('serps.position')}</Table.Th>
+              {/* as narrow as its header: the positions are one or two digits (audit 12 K2) */}
+              <Table.Th w="1%" style={{ whiteSpace: 'nowrap' }}>
+                {t('serps.position')}
+              </Table.Th>
               <Table.Th>{t('serps.resultTitle')}</Table.Th>
-              <Table.Th>{t('serps.url')}</Table.Th>
+              <Table.Th w={240}>{t('serps.url')}</Table.Th>
               <Table.Th>{t('serps.meta')}</Table.Th>
               <Table.Th w={170}>{t('serps.type')}</Table.Th>
             </Table.Tr>
@@ -157,7 +160,9 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onRefresh, refreshi
                   bg={own ? 'var(--mantine-color-teal-0)' : undefined}
                   style={own ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-teal-7)' } : undefined}
                 >
-                  <Table.Td fw={700}>{row.position_absolute ?? '–'}</Table.Td>
+                  <Table.Td fw={700} ta="center">
+                    {row.position_absolute ?? '–'}
+                  </Table.Td>
                   <Table.Td>
                     {href ? (
                       <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -176,8 +181,9 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onRefresh, refreshi
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }} title={row.url ?? undefined} data-testid="serp-url">
-                      {displayUrl(row.url)}
+                    {/* host and path on one line, cut with an ellipsis; the whole address in its title (K2) */}
+                    <Text size="xs" c="gray.7" truncate="end" maw={240} title={displayUrl(row.url) || undefined} data-testid="serp-url">
+                      {shortUrl(row.url)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

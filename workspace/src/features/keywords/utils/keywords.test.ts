@@ -1,6 +1,7 @@
 import {
   canAddKeyword,
   displayUrl,
+  shortUrl,
   lastSearchedAt,
   isOwnResult,
   normalizeKeyword,
@@ -76,5 +77,15 @@ describe('the date of the last SERP search', () => {
     expect(lastSearchedAt([{ created_at: '2026-11-20T10:00:00Z' }, { created_at: '2026-11-26T09:30:00Z' }, { created_at: null }])?.toISOString()).toBe('2026-11-26T09:30:00.000Z');
     expect(lastSearchedAt([])).toBeNull();
     expect(lastSearchedAt([{ created_at: 'not a date' }])).toBeNull();
+  });
+});
+
+describe('a SERP result address on one line (audit 12 K2)', () => {
+  it('host and path, without the scheme nor a lone trailing slash', () => {
+    expect(shortUrl('https://fr.wikipedia.org/wiki/Pain_d%E2%80%99%C3%A9pices')).toBe('fr.wikipedia.org/wiki/Pain_d’épices');
+    expect(shortUrl('http://www.xn--caf-dma.fr/')).toBe('www.café.fr');
+    expect(shortUrl('https://a.fr/haie/')).toBe('a.fr/haie/');
+    expect(shortUrl('ftp://a.fr/x')).toBe('ftp://a.fr/x');
+    expect(shortUrl(null)).toBe('');
   });
 });

@@ -76,6 +76,18 @@ export function displayUrl(raw: string | null | undefined): string {
   return `${scheme}${userinfo}${unicodeHost}${port}${rest}`;
 }
 
+/**
+ * A result's address on one line (audit 12 K2): host and path as displayUrl shows them, without the
+ * http(s):// scheme nor a lone trailing "/" (the whole address stays in the link and its title).
+ */
+export function shortUrl(raw: string | null | undefined): string {
+  const shown = displayUrl(raw);
+  const match = /^https?:\/\/(.*)$/is.exec(shown);
+  if (!match) return shown;
+  const rest = match[1];
+  return /^[^/?#]*\/$/.test(rest) ? rest.slice(0, -1) : rest;
+}
+
 /** Scripts whose look-alike letters make homograph addresses (pаypal.com with a Cyrillic а). */
 const CONFUSABLE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
 

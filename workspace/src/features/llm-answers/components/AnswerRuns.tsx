@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Accordion, Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 import type { AnswerRow } from '../api/answers';
@@ -46,14 +46,14 @@ function CitationCell({ row }: { row: AnswerRow }) {
     );
   }
   return (
-    <Stack gap={4} align="flex-start">
+    <Group gap={4} data-testid="answer-badges">
       <Badge variant={row.domain_cited ? 'filled' : 'outline'} color={row.domain_cited ? 'teal.9' : 'gray.8'} size="sm" tt="none" data-testid="badge-domain" data-value={String(row.domain_cited)}>
         {row.domain_cited ? t('table.domainCited') : t('table.domainNotCited')}
       </Badge>
       <Badge variant={row.brand_mentioned ? 'filled' : 'outline'} color={row.brand_mentioned ? 'indigo.8' : 'gray.8'} size="sm" tt="none" data-testid="badge-brand" data-value={String(row.brand_mentioned)}>
         {row.brand_mentioned ? t('table.brandMentioned') : t('table.brandNotMentioned')}
       </Badge>
-    </Stack>
+    </Group>
   );
 }
 
@@ -65,17 +65,25 @@ function RunAnswerList({ run, isMobile, label }: { run: AnswerRun<AnswerRow>; is
   if (isMobile) {
     // phones: the model and its figures above each answer, the answer full width
     return (
-      <Stack gap="xs" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {run.answers.map((row) => (
-          <Card key={row.id} component="li" withBorder radius="sm" padding="sm" data-testid="answer-row">
-            <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
-              <Text size="sm" fw={700} data-testid="answer-model">
+      // one level less than a card in the run's section (audit 12 M4): the answers divided by a rule,
+      // each the same template as a table row's: the model, its badges under it, then the answer
+      <Stack gap={0} component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {run.answers.map((row, i) => (
+          <Box
+            key={row.id}
+            component="li"
+            py="sm"
+            style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+            data-testid="answer-row"
+          >
+            <Stack gap={6} mb="xs">
+              <Text size="sm" fw={700} style={{ overflowWrap: 'break-word' }} data-testid="answer-model">
                 {modelName(row)}
               </Text>
               <CitationCell row={row} />
-            </Group>
+            </Stack>
             <AnswerCell row={row} />
-          </Card>
+          </Box>
         ))}
       </Stack>
     );
@@ -114,7 +122,8 @@ function RunAnswerList({ run, isMobile, label }: { run: AnswerRun<AnswerRow>; is
 interface AnswerRunsProps {
   runs: AnswerRun<AnswerRow>[];
   isMobile: boolean;
-  dateFormat: Intl.DateTimeFormat;
+  /** the runs' dates as shown (an Intl.DateTimeFormat, or one keeping the time whole) */
+  dateFormat: { format: (date: Date) => string };
   /** the keys of the open runs */
   open: string[];
   onOpenChange: (keys: string[]) => void;

@@ -33,7 +33,7 @@ function RateCard({ label, value, testId }: { label: string; value: Proportion |
               {pct(value.rate)}
             </Text>
             <Text size="sm" data-testid={`${testId}-k-of-n`}>
-              {t('figures.kOfN', { count: value.k, k: value.k, n: value.n })}
+              {value.k === 0 ? t('figures.kOfNNone', { count: value.n }) : t('figures.kOfN', { count: value.k, k: value.k, n: value.n })}
             </Text>
           </Group>
           <Text size="sm" c="gray.7" data-testid={`${testId}-interval`}>
@@ -101,9 +101,18 @@ function Competitors({ list, testId }: { list: Competitor[]; testId?: string }) 
           fw={600}
           data-testid="competitor"
           data-domain={c.domain}
+          title={`${c.domain} · ${t('figures.competitorAnswers', { count: c.answers })}`}
           style={{ maxWidth: '100%', color: 'var(--mantine-color-gray-9)' }}
+          styles={{ label: { display: 'flex', minWidth: 0 } }}
         >
-          {c.domain} · {t('figures.competitorAnswers', { count: c.answers })}
+          {/* a long domain is cut, its count always seen (audit 12 M2) */}
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }} data-testid="competitor-domain">
+            {c.domain}
+          </span>
+          <span style={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="competitor-count">
+            {'\u00a0· '}
+            {t('figures.competitorAnswers', { count: c.answers })}
+          </span>
         </Badge>
       ))}
     </Group>

@@ -14,7 +14,7 @@ import { SearchActionError } from '../../../components/queueSearchAction';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
 import { LLM_ACTION_MISSING, llmAnswersPerModel, useAnswers, useLlmCount, useSearchLlmAnswers, useVersionDates } from '../api/answers';
-import { groupAnswerRuns, LLM_RUN_QUESTIONS } from '../utils/answers';
+import { formatNoBreakTime, groupAnswerRuns, LLM_RUN_QUESTIONS } from '../utils/answers';
 import { RunConfirmModal } from '../../../components/RunConfirmModal';
 import { LlmRunCalls } from './LlmRunCalls';
 import { computeCitationStats } from '../utils/citationStats';
@@ -37,7 +37,10 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
   const llmCount = useLlmCount(confirming);
   const runs = useMemo(() => groupAnswerRuns(answers.data ?? [], modelName), [answers.data]);
 
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
+  const dateFormat = useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    return { format: (date: Date) => formatNoBreakTime(format, date) };
+  }, [i18n.language]);
   const versionOrder = useMemo(() => (versions.data ?? []).map((v) => v.id), [versions.data]);
   const versionLabel = useCallback(
     (id: string) => {

@@ -1,4 +1,4 @@
-import { answerToMarkdown, groupAnswerRuns, llmRunCalls, RUN_WINDOW_MS, truncateWords, wordCount } from './answers';
+import { answerToMarkdown, groupAnswerRuns, llmRunCalls, RUN_WINDOW_MS, truncateWords, wordCount, formatNoBreakTime } from './answers';
 
 describe('truncateWords (150 words)', () => {
   it('keeps a short answer whole', () => {
@@ -76,5 +76,15 @@ describe('the model calls of a run', () => {
   it('questions × models × answers per model', () => {
     expect(llmRunCalls({ questions: 1, models: 4, perModel: 3 })).toBe(12);
     expect(llmRunCalls({ questions: 1, models: 0, perModel: 3 })).toBe(0);
+  });
+});
+
+describe('formatNoBreakTime (audit 12 M2)', () => {
+  it('no ordinary space inside the time: "9:30 AM" stays on one line', () => {
+    const format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+    const text = formatNoBreakTime(format, new Date(Date.UTC(2026, 10, 26, 9, 30)));
+    expect(text).toMatch(/^Nov 26, 2026, 9:30[\u00a0\u202f]AM$/);
+    const french = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+    expect(formatNoBreakTime(french, new Date(Date.UTC(2026, 10, 26, 9, 30)))).toBe(french.format(new Date(Date.UTC(2026, 10, 26, 9, 30))));
   });
 });

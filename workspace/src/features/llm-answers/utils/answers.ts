@@ -89,3 +89,19 @@ export const llmRunCalls = ({ questions, models, perModel }: { questions: number
 
 /** The worker asks one question per run (from the page's main keywords: worker/src/actions/llm-answers.ts). */
 export const LLM_RUN_QUESTIONS = 1;
+
+/**
+ * A date and time kept whole on its line where it matters (audit 12 M2): the spaces inside the time
+ * ("9:30 AM") are no-break spaces, so "AM" never starts a line of its own. Chromium formats them with
+ * an ordinary space; the other spaces of the date may still wrap.
+ */
+export function formatNoBreakTime(format: Intl.DateTimeFormat, date: Date): string {
+  const parts = format.formatToParts(date);
+  const timeTypes = new Set(['hour', 'minute', 'second', 'dayPeriod']);
+  return parts
+    .map((part, i) => {
+      const inTime = part.type === 'literal' && timeTypes.has(parts[i - 1]?.type ?? '') && timeTypes.has(parts[i + 1]?.type ?? '');
+      return inTime ? part.value.replace(/\s/g, '\u00a0') : part.value;
+    })
+    .join('');
+}

@@ -86,6 +86,18 @@ describe('SiteFormModal', () => {
     expect(within(dialog).getByTestId('site-url-preview')).toHaveTextContent('Sera enregistrée comme https://www.boulangerie-martin.fr');
   });
 
+  it('Langue is a field like the others before a country is chosen: labelled, disabled, the hint as its description (audit 12 F2)', async () => {
+    const dialog = await renderForm();
+    const language = within(dialog).getByLabelText('Langue');
+    expect(language).toBeDisabled();
+    expect(language).toHaveAccessibleDescription('Choisissez d’abord un pays.');
+    // the client's two fields: the e-mail's help under its input, so both inputs start level (F1)
+    const email = within(dialog).getByTestId('client-email');
+    const wrapper = email.closest('.mantine-InputWrapper-root') as HTMLElement;
+    const parts = [...wrapper.children].map((el) => (el.className.includes('description') ? 'description' : el.className.includes('label') ? 'label' : 'input'));
+    expect(parts).toEqual(['label', 'input', 'description']);
+  });
+
   it('has its new texts in correct French typography', () => {
     expect(frenchTypographyIssues(stringsOf(fr.form))).toEqual([]);
   });

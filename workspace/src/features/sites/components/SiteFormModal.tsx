@@ -81,6 +81,12 @@ const LOGO_MESSAGES: Record<LogoProblem | 'auth' | 'required', string> = {
 /** Mantine's dimmed grey (descriptions) is under 4.5:1 on white: a darker grey in this form (WCAG AA). */
 const READABLE = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } as CSSProperties;
 
+/** A switch's track seen when off too (Mantine's light grey track is 1.3:1 on white; WCAG 1.4.11 asks 3:1): a gray.6 edge (audit 12 F2). */
+const SWITCH_STYLES = { track: { border: '1px solid var(--mantine-color-gray-6)' } };
+
+/** Help text under the field: two fields side by side keep their inputs level whether or not they have one (audit 12 F1). */
+const HELP_BELOW = ['label', 'input', 'description', 'error'] as const;
+
 /** Slider with its value shown, for the SERP counts (1 to 100, step 1). */
 function CountSlider({ label, value, onChange, testId }: { label: string; value: number; onChange: (v: number) => void; testId: string }) {
   return (
@@ -261,6 +267,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
               <TextInput
                 label={t('form.clientEmail')}
                 description={t('form.clientEmailHint')}
+                inputWrapperOrder={[...HELP_BELOW]}
                 type="email"
                 autoComplete="off"
                 data-testid="client-email"
@@ -282,19 +289,17 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
                 value={form.values.country || null}
                 onChange={(value) => form.setValues(withCountry(form.values, value))}
               />
-              {countryId === null ? (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500}>
-                    {t('form.language')}
-                  </Text>
-                  <Text size="sm" c="gray.7">
-                    {t('form.languageChooseCountry')}
-                  </Text>
-                </Stack>
-              ) : languages.isPending ? (
-                <Text size="sm" c="gray.7">
-                  {t('form.languagesLoading')}
-                </Text>
+              {countryId === null || languages.isPending ? (
+                // a field like the others, waiting for its country (audit 12 F2)
+                <Select
+                  label={t('form.language')}
+                  data={[]}
+                  value={null}
+                  disabled
+                  description={countryId === null ? t('form.languageChooseCountry') : t('form.languagesLoading')}
+                  inputWrapperOrder={[...HELP_BELOW]}
+                  data-testid="language-waiting"
+                />
               ) : choice.kind === 'fixed' ? (
                 <Stack gap={4}>
                   <Text size="sm" fw={500}>
@@ -319,6 +324,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
               )}
             </SimpleGrid>
             <Switch
+              styles={SWITCH_STYLES}
               label={t('form.forceLanguage')}
               description={t('form.forceLanguageHint')}
               {...form.getInputProps('force_defined_language_for_serps', { type: 'checkbox' })}
@@ -336,11 +342,13 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
               onChange={(value) => form.setFieldValue('tone_articles_group', value ?? 'none')}
             />
             <Switch
+              styles={SWITCH_STYLES}
               label={t('form.familiarTerms')}
               description={t('form.familiarTermsHint')}
               {...form.getInputProps('familiar_terms', { type: 'checkbox' })}
             />
             <Switch
+              styles={SWITCH_STYLES}
               label={t('form.addressWithI')}
               description={t('form.addressWithIHint')}
               {...form.getInputProps('address_the_reader_with_i', { type: 'checkbox' })}
@@ -396,6 +404,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
               <NumberInput label={t('form.nbImages')} min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('nb_images_to_create')} />
             </SimpleGrid>
             <Switch
+              styles={SWITCH_STYLES}
               label={t('form.autoPublishImage')}
               description={t('form.autoPublishImageHint')}
               {...form.getInputProps('auto_publish_image', { type: 'checkbox' })}
@@ -439,7 +448,8 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
             pos="sticky"
             bottom={0}
             bg="var(--mantine-color-body)"
-            style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+            // a border and a shadow above it: the content scrolling under it is seen to go under (audit 12 F3)
+            style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)', boxShadow: '0 -6px 10px -6px rgba(0, 0, 0, 0.15)' }}
           >
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
               {t('form.cancel')}
