@@ -20,6 +20,12 @@ describe('the unsupported claims in the text (audit L8)', () => {
     expect(Array.from(marked).map((el) => el.tagName)).toEqual(['P', 'LI']);
     expect(marked[0]).toHaveAttribute('tabindex', '-1');
     expect(doc.querySelector('blockquote')).not.toHaveClass('cv-unsupported');
+    expect(doc.querySelectorAll('.cv-visually-hidden')).toHaveLength(0);
+  });
+
+  it('starts a marked block with a label for screen readers, once per block', () => {
+    const { html } = markUnsupported('<p>A 1 [1]. B 2 [1].</p>', ['A 1 [1].', 'B 2 [1].'], 'Affirmation non vérifiée\u00a0:');
+    expect(html).toBe('<p id="cv-unsupported-1" class="cv-unsupported" tabindex="-1"><span class="cv-visually-hidden">Affirmation non vérifiée&nbsp;: </span>A 1 [1]. B 2 [1].</p>');
   });
 
   it('two sentences in one block share its id; nothing to find leaves the HTML as it is', () => {

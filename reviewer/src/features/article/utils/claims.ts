@@ -27,8 +27,11 @@ export interface UnsupportedTarget {
 
 export const unsupportedId = (index: number) => `cv-unsupported-${index + 1}`;
 
-/** Marks the blocks holding the sentences; answers the HTML and, per sentence, where it is. */
-export function markUnsupported(html: string, sentences: readonly string[]): { html: string; targets: UnsupportedTarget[] } {
+/**
+ * Marks the blocks holding the sentences; answers the HTML and, per sentence, where it is. `label`
+ * ("Affirmation non vérifiée :") starts each marked block for screen readers (the red rule is not read).
+ */
+export function markUnsupported(html: string, sentences: readonly string[], label = ''): { html: string; targets: UnsupportedTarget[] } {
   const wanted = sentences.filter((s) => typeof s === 'string' && comparable(s) !== '');
   if (wanted.length === 0 || typeof document === 'undefined') return { html, targets: wanted.map((sentence) => ({ sentence, id: null })) };
   const template = document.createElement('template');
@@ -42,6 +45,12 @@ export function markUnsupported(html: string, sentences: readonly string[]): { h
     if (at < 0) return { sentence, id: null };
     const block = blocks[at];
     if (!block.id) block.id = unsupportedId(index);
+    if (label && !block.classList.contains('cv-unsupported')) {
+      const said = document.createElement('span');
+      said.className = 'cv-visually-hidden';
+      said.textContent = `${label} `;
+      block.prepend(said);
+    }
     block.classList.add('cv-unsupported');
     block.setAttribute('tabindex', '-1');
     return { sentence, id: block.id };
