@@ -71,7 +71,7 @@ function ItemActions({ primary, reply, state, who, busy, onStatus }: { primary?:
         {reply}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button size="md" h={TOUCH_HEIGHT} variant="default" fullWidth rightSection={<IconChevronDown size={14} />} disabled={busy} aria-label={t('actions.more', { who })}>
+            <Button size="sm" h={TOUCH_HEIGHT} variant="default" fullWidth rightSection={<IconChevronDown size={14} />} disabled={busy} aria-label={t('actions.more', { who })}>
               {t('actions.state')}
             </Button>
           </Menu.Target>
@@ -142,14 +142,17 @@ export function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatu
             <VisuallyHidden> ({row.url}, {t('newTab')})</VisuallyHidden>
           </Anchor>
           {/* an e-mail is not cut mid-word: whole on its line, or ended with an ellipsis (full value in the tooltip) */}
-          <Group gap={4} wrap="wrap" style={{ minWidth: 0 }}>
-            <Text size="sm" c="gray.8" truncate="end" maw="100%" title={row.stripe_email ?? undefined} data-testid="inbox-request-email">
+          <Group gap={4} wrap={isMobile ? 'wrap' : 'nowrap'} style={{ minWidth: 0 }}>
+            <Text size="sm" c="gray.8" truncate="end" maw="100%" title={row.stripe_email ?? undefined} style={{ minWidth: 0 }} data-testid="inbox-request-email">
               {t('emailIs', { email: row.stripe_email })}
             </Text>
-            <Text size="sm" c="gray.8" aria-hidden>
-              ·
-            </Text>
-            <Text size="sm" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
+            {/* on a phone the language goes on its own line (no "·" opening a line) */}
+            {!isMobile && (
+              <Text size="sm" c="gray.8" aria-hidden>
+                ·
+              </Text>
+            )}
+            <Text size="sm" c="gray.8" w={isMobile ? '100%' : undefined} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {t('languageIs', { language: t(`languages.${row.language}`, { defaultValue: row.language }) })}
             </Text>
           </Group>
@@ -171,7 +174,7 @@ export function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatu
         <ItemActions
           primary={
             row.status === 'new' && (
-              <Button size={isMobile ? 'md' : 'xs'} h={isMobile ? TOUCH_HEIGHT : undefined} leftSection={<IconLogin2 size={14} />} onClick={onTakeIn} loading={busy} aria-label={t('actions.takeInLabel', { url: label })} fullWidth={isMobile}>
+              <Button size={isMobile ? 'sm' : 'xs'} h={isMobile ? TOUCH_HEIGHT : undefined} leftSection={<IconLogin2 size={14} />} onClick={onTakeIn} loading={busy} aria-label={t('actions.takeInLabel', { url: label })} fullWidth={isMobile}>
                 {t('actions.takeIn')}
               </Button>
             )

@@ -52,7 +52,7 @@ export function ReplyButton({ reply, onReply, fullWidth = false }: { reply: Repl
     <Button
       component="a"
       href={reply.href}
-      size={fullWidth ? 'md' : 'xs'}
+      size={fullWidth ? 'sm' : 'xs'}
       h={fullWidth ? 44 : undefined}
       variant="light"
       leftSection={<IconMailForward size={14} />}

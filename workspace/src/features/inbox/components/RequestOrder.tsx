@@ -58,7 +58,7 @@ export function RequestOrder({ orders, who }: { orders: Order[] | null | undefin
       {order.status === 'paid' && (
         // money going back: a red, lighter-weight action than the workflow's, confirmed in a dialog
         <Button
-          size={isMobile ? 'md' : 'xs'}
+          size={isMobile ? 'sm' : 'xs'}
           h={isMobile ? 44 : undefined}
           variant="outline"
           color="red.8"
