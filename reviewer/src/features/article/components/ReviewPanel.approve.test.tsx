@@ -120,8 +120,8 @@ describe('ReviewPanel approve', () => {
       { sentence: 'Une phrase effacée [2].', id: null },
     ]);
     const items = screen.getAllByTestId('unsupported-item');
-    expect(items.map((i) => i.textContent)).toEqual(['Voir dans l’article\u00a0: «\u00a0Le levain double en 6 heures [1].\u00a0»', '«\u00a0Une phrase effacée [2].\u00a0» (plus dans le texte)']);
-    const link = screen.getByRole('link', { name: 'Voir dans l’article\u00a0: «\u00a0Le levain double en 6 heures [1].\u00a0»' });
+    expect(items.map((i) => i.textContent)).toEqual(['«\u00a0Le levain double en 6 heures [1].\u00a0»', '«\u00a0Une phrase effacée [2].\u00a0» (plus dans le texte)']);
+    const link = screen.getByRole('link', { name: '«\u00a0Le levain double en 6 heures [1].\u00a0» (voir dans l’article)' });
     expect(link).toHaveAttribute('href', '#cv-unsupported-1');
     fireEvent.click(link);
     expect(block.scrollIntoView).toHaveBeenCalled();

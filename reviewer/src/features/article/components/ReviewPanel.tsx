@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode, type RefObject } from 'react';
-import { Anchor, Badge, Box, Button, Card, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPencil, IconPrinter, IconArrowBackUp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -168,9 +168,9 @@ function UnsupportedNotice({ count, targets }: { count: number; targets: readonl
                     event.preventDefault();
                     showUnsupported(target.id!);
                   }}
+                  // the visible quote starts the link's name (WCAG 2.5.3), what it does follows
+                  aria-label={t('unsupported.showLabel', { quote: t('unsupported.quote', { sentence: target.sentence }) })}
                 >
-                  {/* the visible quote is part of the link's name (WCAG 2.5.3) */}
-                  <VisuallyHidden>{t('unsupported.show')} </VisuallyHidden>
                   {t('unsupported.quote', { sentence: target.sentence })}
                 </Anchor>
               ) : (
