@@ -321,7 +321,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     const size = client.viewportSize()!;
     await client.setViewportSize({ width: 375, height: 740 });
     await client.evaluate(() => window.scrollTo(0, 0));
-    const bar = client.getByRole('region', { name: 'Votre relecture' });
+    const bar = client.getByRole('region', { name: 'Actions de relecture' });
     await expect(bar.getByRole('button', { name: 'Approuver cette version' })).toBeInViewport();
     await expect(bar.getByRole('button', { name: 'Demander une révision' })).toBeInViewport();
     await client.screenshot({ path: path.join(ROOT, 'e2e', 'artifacts', 'screens', 'loop-view-bar-375.png') });

@@ -156,9 +156,9 @@ describe('ReviewBar (audit L9)', () => {
       </CitableProviders>,
     );
 
-  it('a version to review: a region « Votre relecture » with both actions, Approve approving', async () => {
+  it('a version to review: a region « Actions de relecture » with both actions, Approve approving', async () => {
     renderBar({ ...article, unsupported_claims: 0 } as ArticleForView);
-    const bar = screen.getByRole('region', { name: 'Votre relecture' });
+    const bar = screen.getByRole('region', { name: 'Actions de relecture' });
     expect(bar).toHaveAttribute('data-print', 'hide');
     fireEvent.click(within(bar).getByRole('button', { name: 'Approuver cette version' }));
     await waitFor(() => expect(run).toHaveBeenCalledWith('approve', undefined));

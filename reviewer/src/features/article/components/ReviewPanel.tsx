@@ -258,7 +258,7 @@ export function ReviewPanel({ review, targets = [], cardRef }: Props) {
 /**
  * On phones and narrow windows the panel comes after the whole article: a bar fixed at the bottom offers
  * both actions of a version to review (audit L9). It comes right after the title in the page's order
- * (keyboard and screen readers reach it there: a region named "Votre relecture"), hides while the panel
+ * (keyboard and screen readers reach it there: a region named "Actions de relecture"), hides while the panel
  * itself is on screen, and is not drawn on wide screens (the panel sits beside the text) nor printed.
  */
 export function ReviewBar({ review, cardRef }: { review: Review; cardRef: RefObject<HTMLDivElement | null> }) {
