@@ -213,7 +213,7 @@ function articleBody(article: ViewArticle, { supabaseUrl }: { supabaseUrl: strin
   const brand =
     siteName || logo
       ? `<div class="cvp-site">${logo ? `<img class="cvp-site-logo" src="${escapeHtml(logo)}" alt="">` : ''}` +
-        `${siteName ? `<span class="cvp-site-name">${escapeHtml(siteName)}</span>` : ''}</div>`
+        `${siteName ? `<span class="cvp-site-name">${escapeHtml(viewTitle(siteName))}</span>` : ''}</div>`
       : '';
   const json = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const context = article[CONTEXT] ? `<script type="application/json" id="cv-article-context">${json(article[CONTEXT])}</script>` : '';

@@ -102,6 +102,10 @@ describe('article view head', () => {
     const { fetchImpl } = stubFetch({ [DRAFT_ID]: article({ demo: false, name: 'https://www.fournil.fr/pain-au-levain' }) });
     const out = await make(fetchImpl).render(`/view/${DRAFT_ID}`, INDEX);
     expect(out.html).toContain('<h1 class="cvp-title">fournil.fr</h1>');
+    // the site's name too, when it is an address (a claimed site)
+    const claimed = { ...article({ demo: false }), site: { name: 'fournil.fr/pain-au-levain', logo_url: null } };
+    const { fetchImpl: site } = stubFetch({ [DRAFT_ID]: claimed });
+    expect((await make(site).render(`/view/${DRAFT_ID}`, INDEX)).html).toContain('<span class="cvp-site-name">fournil.fr</span>');
   });
 
   test('a draft, an unknown id, a malformed id, a backend error or a timeout: noindex, plain page', async () => {

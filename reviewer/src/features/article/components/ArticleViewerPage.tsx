@@ -45,8 +45,9 @@ function SiteBrand({ name, logoUrl }: { name: string; logoUrl: string | null }) 
         <img className="cv-site-logo" src={logoUrl as string} alt={name} data-testid="site-logo" onError={() => setBroken(true)} />
       )}
       {name && (
-        <span className="cv-site-name" data-testid="site-name" aria-hidden={showLogo ? true : undefined}>
-          {name}
+        <span className="cv-site-name" data-testid="site-name" aria-hidden={showLogo ? true : undefined} title={displayTitle(name) !== name ? name : undefined}>
+          {/* a site named by its address (a claimed site): its host, not a slug broken mid-word (audit L10) */}
+          {displayTitle(name)}
         </span>
       )}
     </div>

@@ -261,6 +261,9 @@ export function ReviewPanel({ review, targets = [], cardRef }: Props) {
  * (keyboard and screen readers reach it there: a region named "Actions de relecture"), hides while the panel
  * itself is on screen, and is not drawn on wide screens (the panel sits beside the text) nor printed.
  */
+/** A label that may take two lines on a narrow phone rather than be cut ("Demander une révisi…"). */
+const WRAPPING = { label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' } } as const;
+
 export function ReviewBar({ review, cardRef }: { review: Review; cardRef: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation(NS);
   const [panelVisible, setPanelVisible] = useState(false);
@@ -277,7 +280,7 @@ export function ReviewBar({ review, cardRef }: { review: Review; cardRef: RefObj
       <Button color="teal.9" h={44} leftSection={<IconCheck size={18} aria-hidden />} onClick={review.approve} disabled={review.isPending} aria-label={t('actions.approve')}>
         {t('bar.approve')}
       </Button>
-      <Button variant="outline" h={44} px="sm" onClick={review.openRevision} disabled={review.isPending}>
+      <Button variant="outline" h="auto" mih={44} px="sm" py={4} styles={WRAPPING} onClick={review.openRevision} disabled={review.isPending}>
         {t('actions.sendForRevision')}
       </Button>
     </section>
