@@ -197,7 +197,7 @@ test.describe.serial('discovery offer paid by card', () => {
     await expect(page.getByTestId('sidebar').first()).toBeVisible();
     await page.goto(`${shell.url}/inbox`);
     const row = page.locator(`[data-testid="inbox-request"][data-request-id="${paid.request}"]`);
-    await expect(row.getByTestId('inbox-order')).toContainText(`Commande payée 1${NBSP}€`);
+    await expect(row.getByTestId('inbox-order')).toContainText(`Payée 1${NBSP}€ · `);
     // the inbox screen itself is inbox.spec.ts's: here, the row with the order
     await expectNoSeriousA11yViolations(page, { include: `[data-request-id="${paid.request}"]` });
     await saveScreenshots(page, 'discovery-checkout-inbox', { folder: 'screens', settle: false });
@@ -207,7 +207,7 @@ test.describe.serial('discovery offer paid by card', () => {
     await expect(dialog).toContainText('Stripe rend');
     await dialog.getByRole('button', { name: `Rembourser 1${NBSP}€` }).click();
     await expect(row.getByTestId('inbox-order')).toHaveAttribute('data-order-status', 'refunded');
-    await expect(row.getByTestId('inbox-order')).toContainText(`Commande remboursée 1${NBSP}€`);
+    await expect(row.getByTestId('inbox-order')).toContainText(`Remboursée 1${NBSP}€ · `);
     expect(stripe.refunds.map((r) => r.payment_intent)).toEqual([stripe.sessions.get(paid.stripe_session_id)?.payment_intent]);
     expect((await ordersOf(request, EMAIL)).map((o) => o.status)).toEqual(['expired', 'refunded']);
 

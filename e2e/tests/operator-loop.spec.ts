@@ -178,6 +178,10 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await expect(row).toBeVisible();
     await expect(row.getByTestId('inbox-state')).toHaveText('Nouvelle');
     await expect(row).toContainText(`E-mail${NBSP}: ${CLIENT_EMAIL}`);
+    // the site's host on one line, the full address in the tooltip; "Langue" capitalised (audit L5, L6)
+    await expect(row.getByTestId('inbox-request-site')).toHaveAttribute('title', CLAIM_URL);
+    await expect(row.getByTestId('inbox-request-site')).toContainText(HOST);
+    await expect(row).toContainText(`Langue${NBSP}: français`);
     await closeToasts(page);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="workspace-app"]' });
     await saveScreenshots(page, 'loop-inbox', { folder: 'screens', settle: true });
@@ -255,6 +259,9 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await expect(revision).toHaveAttribute('data-unread', 'true');
     await expect(revision).toContainText('Le client demande une révision');
     await expect(revision).toContainText(CLIENT_COMMENTS);
+    // a request's notification: the site's host, not its https://www. address (audit L4)
+    const claimed = page.getByRole('list', { name: 'Dernières notifications' }).locator('[data-testid="notification-item"][data-kind="new_request"]').filter({ has: page.locator(`[title="${CLAIM_URL}"]`) });
+    await expect(claimed.getByTestId('notification-title')).toHaveText(HOST);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshots(page, 'loop-bell', { folder: 'screens' });
 
@@ -303,8 +310,22 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     const changes = client.getByTestId('changes-section');
     await expect(changes.getByTestId('changes-comments')).toHaveText(CLIENT_COMMENTS);
     await expect(client.getByText(OPERATOR_INSTRUCTION)).toHaveCount(0);
+    // the state once, in the client's words; the unsupported claim found from the warning (audit L7, L8)
+    await expect(client.getByTestId('review-state')).toHaveCount(1);
+    await expect(client.getByTestId('review-state')).toHaveText('À relire');
+    await client.getByTestId('unsupported-item').getByRole('link').first().click();
+    await expect(client.locator('[data-testid="article-body"] .cv-unsupported').first()).toBeFocused();
     await expectNoSeriousA11yViolations(client);
     await saveScreenshots(client, 'loop-view', { folder: 'screens', settle: true });
+    // a phone: both actions in the bar at the bottom, before the article is read (audit L9)
+    const size = client.viewportSize()!;
+    await client.setViewportSize({ width: 375, height: 740 });
+    await client.evaluate(() => window.scrollTo(0, 0));
+    const bar = client.getByRole('region', { name: 'Actions de relecture' });
+    await expect(bar.getByRole('button', { name: 'Approuver cette version' })).toBeInViewport();
+    await expect(bar.getByRole('button', { name: 'Demander une révision' })).toBeInViewport();
+    await client.screenshot({ path: path.join(ROOT, 'e2e', 'artifacts', 'screens', 'loop-view-bar-375.png') });
+    await client.setViewportSize(size);
     await client.getByTestId('review-panel').getByRole('button', { name: 'Approuver cette version' }).click();
     // the fake model's article keeps one figure its source does not hold: /view asks first (docs/article-engine.md)
     await client.getByRole('dialog', { name: /Approuver malgré/ }).getByRole('button', { name: 'Approuver quand même' }).click();

@@ -179,7 +179,7 @@ test.describe.serial('reviewer: the article viewer', () => {
     await expect(body.getByRole('link', { name: 'une source sûre' })).toHaveAttribute('rel', /noopener/);
     await body.locator('img').first().hover().catch(() => undefined);
     await expectNothingRan(page);
-    await expect(stateBadge(page)).toHaveText('Draft');
+    await expect(stateBadge(page)).toHaveText('To review');
     // the client has no account: no link to the workspace
     await expect(page.getByTestId('owner-link')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="article-viewer"]' });
@@ -221,7 +221,7 @@ test.describe.serial('reviewer: the article viewer', () => {
     await dialog.getByRole('textbox', { name: 'Comments' }).fill(REVISION_COMMENTS);
     await dialog.getByRole('button', { name: 'Send for Revision' }).click();
     await expect(page.getByText('Version sent for revision successfully')).toBeVisible();
-    await expect(stateBadge(page)).toHaveText('In revision');
+    await expect(stateBadge(page)).toHaveText('Revision requested');
     await expect(panel(page).getByTestId('review-comments')).toHaveText(REVISION_COMMENTS);
     await expectNothingRan(page);
     expect(await versionRow(db, newVersion)).toEqual({ sent_in_revision: true, approved: false, comments_to_modify: REVISION_COMMENTS });
@@ -233,7 +233,7 @@ test.describe.serial('reviewer: the article viewer', () => {
 
     await panel(page).getByRole('button', { name: 'Cancel Revision Request' }).click();
     await expect(page.getByText('Revision request canceled successfully')).toBeVisible();
-    await expect(stateBadge(page)).toHaveText('Draft');
+    await expect(stateBadge(page)).toHaveText('To review');
     expect((await versionRow(db, newVersion)).sent_in_revision).toBe(false);
   });
 
@@ -267,7 +267,7 @@ test.describe.serial('reviewer: the article viewer', () => {
 
     await panel(page).getByRole('button', { name: 'Cancel Approval' }).click();
     await expect(page.getByText('Approval canceled successfully')).toBeVisible();
-    await expect(stateBadge(page)).toHaveText('Draft');
+    await expect(stateBadge(page)).toHaveText('To review');
     expect((await versionRow(db, newVersion)).approved).toBe(false);
     expect(cancels).toHaveLength(1);
   });
@@ -391,7 +391,7 @@ test.describe.serial('reviewer: the article viewer', () => {
     await page.evaluate(() => localStorage.setItem('citable.lang', 'fr'));
     await page.reload();
     await expect(panel(page).getByRole('button', { name: 'Approuver cette version' })).toBeVisible();
-    await expect(panel(page).getByTestId('review-state')).toHaveText('Brouillon');
+    await expect(panel(page).getByTestId('review-state')).toHaveText('À relire');
     await expect(page.getByTestId('owner-link')).toHaveText('Retour aux versions de cette page');
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="article-viewer"]' });
     await saveScreenshots(page, 'reviewer-article-fr');
@@ -473,7 +473,7 @@ test.describe('reviewer: failures, loading, and the demo lock in every state', (
     await page.goto(`/view/${versionId}`);
     await panel(page).getByRole('button', { name: 'Approve this Version' }).click();
     await expect(toast(page, 'Failed to approve version')).toContainText(SERVER_MESSAGE);
-    await expect(stateBadge(page)).toHaveText('Draft');
+    await expect(stateBadge(page)).toHaveText('To review');
     await expect(panel(page).getByRole('button', { name: 'Approve this Version' })).toBeEnabled();
     expect(approves).toHaveLength(1);
     expect(await versionRow(db, versionId)).toEqual(draft);
@@ -498,7 +498,7 @@ test.describe('reviewer: failures, loading, and the demo lock in every state', (
     await page.goto(`/view/${versionId}`);
     await panel(page).getByRole('button', { name: 'Cancel Revision Request' }).click();
     await expect(toast(page, 'Failed to cancel revision')).toContainText(SERVER_MESSAGE);
-    await expect(stateBadge(page)).toHaveText('In revision');
+    await expect(stateBadge(page)).toHaveText('Revision requested');
     expect(cancels).toHaveLength(1);
     expect(await versionRow(db, versionId)).toEqual({ sent_in_revision: true, approved: false, comments_to_modify: 'Revoir le titre.' });
 
@@ -535,7 +535,7 @@ test.describe('reviewer: failures, loading, and the demo lock in every state', (
   test('the version changed meanwhile (approved elsewhere): the action says so and the page shows the current state', async ({ page }) => {
     await setState({});
     await page.goto(`/view/${versionId}`);
-    await expect(stateBadge(page)).toHaveText('Draft');
+    await expect(stateBadge(page)).toHaveText('To review');
     // someone else approves this version after the client opened it
     await setState({ approved: true });
     await panel(page).getByRole('button', { name: 'Approve this Version' }).click();

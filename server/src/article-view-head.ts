@@ -164,6 +164,19 @@ export function staticBlocks(html: string | null | undefined, title: string): st
   return out;
 }
 
+/** A web address as a page's name (reviewer/src/features/article/utils/article.ts ADDRESS, the same). */
+const ADDRESS = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * The title /view shows (audit L10), as the reviewer's displayTitle: a page named by its web address
+ * shows its host alone ("fournil.fr"), any other name as it is — the first paint's title is the app's.
+ */
+export function viewTitle(name: string): string {
+  const trimmed = name.trim();
+  if (!ADDRESS.test(trimmed)) return name;
+  return trimmed.replace(/^https?:\/\//i, '').split(/[/?#:]/)[0].replace(/^www\./i, '').toLowerCase();
+}
+
 export const PRERENDER_ID = 'cv-prerender';
 /** Styles of the static copy (the reviewer's article.css, in short), and its hand-off to the app. */
 const VIEW_CSS =
@@ -200,13 +213,13 @@ function articleBody(article: ViewArticle, { supabaseUrl }: { supabaseUrl: strin
   const brand =
     siteName || logo
       ? `<div class="cvp-site">${logo ? `<img class="cvp-site-logo" src="${escapeHtml(logo)}" alt="">` : ''}` +
-        `${siteName ? `<span class="cvp-site-name">${escapeHtml(siteName)}</span>` : ''}</div>`
+        `${siteName ? `<span class="cvp-site-name">${escapeHtml(viewTitle(siteName))}</span>` : ''}</div>`
       : '';
   const json = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const context = article[CONTEXT] ? `<script type="application/json" id="cv-article-context">${json(article[CONTEXT])}</script>` : '';
   const data = JSON.stringify(article).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return (
-    `<div id="${PRERENDER_ID}" aria-hidden="true">${brand}<div class="cvp"><h1 class="cvp-title">${escapeHtml(name)}</h1>${img}` +
+    `<div id="${PRERENDER_ID}" aria-hidden="true">${brand}<div class="cvp"><h1 class="cvp-title">${escapeHtml(viewTitle(name))}</h1>${img}` +
     `<div class="cvp-prose">${staticBlocks(article.version?.html_content, name)}</div></div></div>` +
     `<script type="application/json" id="cv-article-data">${data}</script>${context}`
   );
@@ -241,7 +254,7 @@ export function demoEntry(
   article: ViewArticle,
   { versionId, siteUrl, supabaseUrl }: { versionId: string; siteUrl?: string; supabaseUrl: string },
 ): PrerenderEntry {
-  const title = String(article.page?.name || '').trim() || 'Citable';
+  const title = viewTitle(String(article.page?.name || '').trim()) || 'Citable';
   const description = articleDescription(article.version?.html_content);
   const site = siteUrl ? siteUrl.replace(/\/+$/, '') : '';
   const url = site ? `${site}/view/${versionId}` : undefined;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startAppServer } from '../app-server';
-import { createArticleViewHead, articleDescription, htmlToText, staticBlocks } from '../article-view-head';
+import { createArticleViewHead, articleDescription, htmlToText, staticBlocks, viewTitle } from '../article-view-head';
 
 const INDEX =
   '<!doctype html><html lang=fr><head><meta charset=utf-8><title>Citable — SEO x IA Content</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
@@ -88,6 +88,24 @@ describe('article view head', () => {
     expect(copy).toContain('<h1 class="cvp-title">&quot;&gt;&lt;script&gt;window.__xss=1&lt;/script&gt;</h1>');
     expect(out.html).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;');
     expect(out.html).toContain('content="Bonjour &lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot;"');
+  });
+
+  test('a page named by its web address: the first paint titles it by its host, as the app does (audit L10)', async () => {
+    for (const [name, shown] of [
+      ['https://www.fournil-mwy7jozy.fr/pain-au-levain', 'fournil-mwy7jozy.fr'],
+      ['fournil-mwy7jozy.fr/pain-au-levain', 'fournil-mwy7jozy.fr'],
+      ['WWW.Boulange.example', 'boulange.example'],
+      ['Pain au levain : la recette', 'Pain au levain : la recette'],
+      ['Le pain.fr de demain', 'Le pain.fr de demain'],
+      ['v2.0', 'v2.0'],
+    ]) expect(viewTitle(name)).toBe(shown);
+    const { fetchImpl } = stubFetch({ [DRAFT_ID]: article({ demo: false, name: 'https://www.fournil.fr/pain-au-levain' }) });
+    const out = await make(fetchImpl).render(`/view/${DRAFT_ID}`, INDEX);
+    expect(out.html).toContain('<h1 class="cvp-title">fournil.fr</h1>');
+    // the site's name too, when it is an address (a claimed site)
+    const claimed = { ...article({ demo: false }), site: { name: 'fournil.fr/pain-au-levain', logo_url: null } };
+    const { fetchImpl: site } = stubFetch({ [DRAFT_ID]: claimed });
+    expect((await make(site).render(`/view/${DRAFT_ID}`, INDEX)).html).toContain('<span class="cvp-site-name">fournil.fr</span>');
   });
 
   test('a draft, an unknown id, a malformed id, a backend error or a timeout: noindex, plain page', async () => {

@@ -35,6 +35,8 @@ export type ArticleForView = {
   sources: { n: number; url: string; title: string | null }[];
   /** How many of the version's claims are unsupported (a figure the source passage lacks). */
   unsupported_claims: number;
+  /** The sentences of those claims, distinct, in the article's order (at most 20): /view lists and highlights them. */
+  unsupported_sentences: string[];
 };
 
 /**

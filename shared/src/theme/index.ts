@@ -1,16 +1,20 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
+/**
+ * The one primary colour (audit L2): a saturated blue, every button filled with it at full strength
+ * (brand.6, white text 6.2:1; brand.7 on hover). Green stays for approve / success, red for danger.
+ */
 const brand: MantineColorsTuple = [
-  '#eef3ff',
-  '#dce4f5',
-  '#b9c7e2',
-  '#94a8d0',
-  '#748dc1',
-  '#5f7cb8',
-  '#5474b4',
-  '#44639f',
-  '#39588f',
-  '#2d4b81',
+  '#ebf2ff',
+  '#d6e4fe',
+  '#adc8fb',
+  '#80a9f7',
+  '#5a8ef3',
+  '#3b76ef',
+  '#1a56db',
+  '#1747b8',
+  '#143c9b',
+  '#10307d',
 ];
 
 /** The Mantine theme shared by the shell and every remote. */

@@ -77,6 +77,25 @@ describe('get_article_for_view: sources and unsupported claims', () => {
     assert.equal(after.unsupported_claims, 2);
   });
 
+  it('names the unsupported sentences (audit L8): distinct, in the article\'s order, at most 20, strings only', async () => {
+    const c = (sentence, supported) => ({ sentence, n: 1, url: 'https://a.example/levain', passage: 'x', supported, missing: supported ? [] : ['6'] });
+    await setChecks([], [
+      c('Le levain double en 6 heures [1].', false),
+      c('La pâte repose 12 heures [1].', true),
+      c('Une miche pèse 2 kg [2].', false),
+      { ...c('Le levain double en 6 heures [1].', false), n: 2 },
+      { ...c('', false) },
+      { ...c('x', false), sentence: 42 },
+      ...Array.from({ length: 25 }, (_, i) => c(`Phrase ${i + 1} avec ${i + 1} % [1].`, false)),
+    ]);
+    const a = await view(asAnon, REVIEW_VERSION);
+    assert.equal(a.unsupported_sentences.length, 20);
+    assert.deepEqual(a.unsupported_sentences.slice(0, 3), ['Le levain double en 6 heures [1].', 'Une miche pèse 2 kg [2].', 'Phrase 1 avec 1 % [1].']);
+    assert.ok(!a.unsupported_sentences.includes('La pâte repose 12 heures [1].'), 'a supported claim is not listed');
+    await setChecks(null, null);
+    assert.deepEqual((await view(asAnon, REVIEW_VERSION)).unsupported_sentences, []);
+  });
+
   it('is still callable by anon and null for an unknown version', async () => {
     assert.equal(await view(asAnon, '00000000-0000-4000-8000-000000000bad'), null);
   });

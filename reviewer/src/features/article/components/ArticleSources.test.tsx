@@ -49,7 +49,7 @@ describe('the Sources list of /view', () => {
   });
 
   it('texts of the sources and the unsupported claims: French typography, the same keys in English', () => {
-    const mine = (d: typeof fr | typeof en) => ({ sources: d.sources, unsupported: d.unsupported });
+    const mine = (d: typeof fr | typeof en) => ({ sources: d.sources, unsupported: d.unsupported, state: d.state, bar: d.bar });
     expect(frenchTypographyIssues(stringsOf(mine(fr)))).toEqual([]);
     expect(keyPathsOf(mine(en)).sort()).toEqual(keyPathsOf(mine(fr)).sort());
   });

@@ -1,18 +1,19 @@
 import '../i18n';
 import './article.css';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { getRuntimeConfig, showToast } from '@citable/shared';
+import { getRuntimeConfig, showToast, type ArticleForView } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { NS } from '../i18n';
 import { externalPaths, paths } from '../../../config/paths';
 import { useArticle, useArticleViewContext, useSetCoverImage } from '../api/article';
-import { assetUrl, coverImage, formatDate, isVersionId, readingMinutes, reviewState, withoutRepeatedTitle } from '../utils/article';
+import { assetUrl, coverImage, displayTitle, formatDate, isVersionId, readingMinutes, withoutRepeatedTitle } from '../utils/article';
+import { markUnsupported } from '../utils/claims';
 import { sanitizeArticleHtml } from '@citable/shared/article-html';
-import { ReviewPanel, ReviewStateBadge } from './ReviewPanel';
+import { ReviewBar, ReviewPanel, useReview } from './ReviewPanel';
 import { ChangesSection } from './ChangesSection';
 import { ArticleLoading } from './ArticleLoading';
 import { ArticleSources } from './ArticleSources';
@@ -44,8 +45,9 @@ function SiteBrand({ name, logoUrl }: { name: string; logoUrl: string | null }) 
         <img className="cv-site-logo" src={logoUrl as string} alt={name} data-testid="site-logo" onError={() => setBroken(true)} />
       )}
       {name && (
-        <span className="cv-site-name" data-testid="site-name" aria-hidden={showLogo ? true : undefined}>
-          {name}
+        <span className="cv-site-name" data-testid="site-name" aria-hidden={showLogo ? true : undefined} title={displayTitle(name) !== name ? name : undefined}>
+          {/* a site named by its address (a claimed site): its host, not a slug broken mid-word (audit L10) */}
+          {displayTitle(name)}
         </span>
       )}
     </div>
@@ -75,6 +77,19 @@ function ArticleNotFound({ malformed, versionId }: { malformed: boolean; version
   );
 }
 
+/** What useReview reads before the article is there (its result is not shown then). */
+const PLACEHOLDER = {
+  version: { id: '', page: 0, html_content: null, created_date: '', sent_in_revision: false, approved: false, comments_to_modify: null, client_comments: null },
+  page: { id: 0, name: '', url: '', hide_cover_image_from_preview: false, hide_revisions_texts_from_preview: false },
+  site: { name: '', logo_url: null },
+  is_demo: false,
+  cover_image_url: null,
+  images: [],
+  sources: [],
+  unsupported_claims: 0,
+  unsupported_sentences: [],
+} satisfies ArticleForView;
+
 /** The article viewer at /view/:versionId (docs/product-rules.md#screens): public, the link is the capability. */
 export default function ArticleViewerPage() {
   const { t, i18n } = useTranslation(NS);
@@ -96,18 +111,24 @@ export default function ArticleViewerPage() {
   const data = article.data;
   const name = data?.page.name ?? '';
   const sources = useMemo(() => listedSources(data?.sources), [data]);
-  const html = useMemo(() => {
-    if (!data) return '';
+  const { html, targets } = useMemo(() => {
+    if (!data) return { html: '', targets: [] };
     const clean = sanitizeArticleHtml(withoutRepeatedTitle(data.version.html_content ?? '', data.page.name));
+    // the blocks holding an unsupported claim, marked for the warning's links (audit L8)
+    const marked = markUnsupported(clean, data.is_demo ? [] : (data.unsupported_sentences ?? []), t('unsupported.inText'));
     // each [n] of a listed source links to its entry in the Sources list
-    return linkCitations(clean, sources, (source) => t('sources.citation', { n: source.n, label: sourceLabel(source) }));
+    return { html: linkCitations(marked.html, sources, (source) => t('sources.citation', { n: source.n, label: sourceLabel(source) })), targets: marked.targets };
   }, [data, sources, t]);
 
   const siteName = data?.site?.name?.trim() || '';
+  // a page named by its address shows its host (audit L10): "fournil.fr", not "https://www.fournil.fr/pain-au-…"
+  const title = displayTitle(name);
   useEffect(() => {
     // the page is the site's: its name, not Citable's, after the article's
-    if (name) document.title = `${name} · ${siteName || 'Citable'}`;
-  }, [name, siteName]);
+    if (title) document.title = `${title} · ${siteName || 'Citable'}`;
+  }, [title, siteName]);
+  const review = useReview({ versionId: versionId ?? '', article: data ?? PLACEHOLDER, onDemo: openDemo });
+  const cardRef = useRef<HTMLDivElement>(null);
 
   // the server's static copy (first paint) goes once this screen shows the article or a message
   const settled = !versionId || !article.isPending;
@@ -142,7 +163,6 @@ export default function ArticleViewerPage() {
   const a = article.data;
   const backend = backendUrl();
   const cover = coverImage(a);
-  const state = reviewState(a.version);
   const ctx = context.data ?? null;
   const lng = i18n.language;
 
@@ -181,16 +201,17 @@ export default function ArticleViewerPage() {
               <Badge variant="outline" color="indigo.9" data-testid="demo-badge">
                 {t('demo.badge')}
               </Badge>
-            ) : (
-              <ReviewStateBadge state={state} size="md" />
-            )}
+            ) : null}
+            {/* the review state is said once, in "Votre relecture" (audit L7) */}
             <span>{t('meta.readingTime', { count: readingMinutes(a.version.html_content ?? '') })}</span>
           </div>
-          <Title order={1} className="cv-title" data-testid="article-title">
-            {a.page.name}
+          <Title order={1} className="cv-title" data-testid="article-title" title={title !== a.page.name ? a.page.name : undefined}>
+            {title}
           </Title>
           <Text className="cv-byline">{t('meta.versionOf', { date: formatDate(a.version.created_date, lng) })}</Text>
         </header>
+
+        {!a.is_demo && <ReviewBar review={review} cardRef={cardRef} />}
 
         <div className="cv-notices" data-print="hide">
           {ctx?.newer_version && (
@@ -258,7 +279,7 @@ export default function ArticleViewerPage() {
         </div>
 
         <aside className="cv-panel" data-print="hide">
-          <ReviewPanel versionId={versionId} article={a} onDemo={openDemo} />
+          <ReviewPanel review={review} targets={targets} cardRef={cardRef} />
         </aside>
       </div>
 
@@ -268,6 +289,7 @@ export default function ArticleViewerPage() {
         </Anchor>
       </p>
 
+      {review.dialogs}
       <Suspense fallback={null}>
         {(demoOpen || demoUsed) && <DemoArticleModal opened={demoOpen} onClose={() => setDemoOpen(false)} />}
         {(imagesOpen || imagesUsed) && (

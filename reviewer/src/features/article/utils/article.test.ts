@@ -1,4 +1,4 @@
-import { assetUrl, coverImage, isVersionId, readingMinutes, reviewState, staleMessageKey, withoutRepeatedTitle, wordCount } from './article';
+import { assetUrl, coverImage, displayTitle, isVersionId, readingMinutes, reviewState, staleMessageKey, withoutRepeatedTitle, wordCount } from './article';
 import { sanitizeArticleHtml } from '@citable/shared/article-html';
 
 const page = { id: 1, name: 'P', url: 'u', hide_cover_image_from_preview: false, hide_revisions_texts_from_preview: false };
@@ -70,5 +70,20 @@ describe('sanitizeArticleHtml', () => {
     expect(out).toContain('<blockquote>q</blockquote>');
     expect(out).toMatch(/<a href="https:\/\/x.fr" target="_blank" rel="noopener noreferrer nofollow">/);
     expect(out).toMatch(/<img src="\/i.png" alt="i" loading="lazy" decoding="async">/);
+  });
+});
+
+describe('displayTitle (audit L10)', () => {
+  it('a page named by its address shows its host', () => {
+    expect(displayTitle('https://www.fournil-mwy7jozy.fr/pain-au-levain')).toBe('fournil-mwy7jozy.fr');
+    expect(displayTitle('fournil-mwy7jozy.fr/pain-au-levain')).toBe('fournil-mwy7jozy.fr');
+    expect(displayTitle('WWW.Boulange.example')).toBe('boulange.example');
+    expect(displayTitle('http://localhost.example:8080/x?y=1')).toBe('localhost.example');
+  });
+  it('any other name as it is', () => {
+    expect(displayTitle('Pain au levain : la recette')).toBe('Pain au levain : la recette');
+    expect(displayTitle('Le pain.fr de demain')).toBe('Le pain.fr de demain');
+    expect(displayTitle('v2.0')).toBe('v2.0');
+    expect(displayTitle('')).toBe('');
   });
 });

@@ -70,3 +70,18 @@ export function staleMessageKey(action: 'sendForRevision' | 'cancelRevision' | '
   if (foundState === 'draft') return 'toast.staleDraft';
   return 'toast.stale';
 }
+
+/** A web address as a page's name: "https://www.fournil.fr/pain", "fournil.fr/pain-au-levain" (no spaces, a dotted host). */
+const ADDRESS = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * The article's title as /view shows it (audit L10): a page named by its web address shows its host
+ * alone ("fournil.fr", without "https://www." nor the path that broke mid-word on a phone); any other
+ * name as it is. The server's first paint (server/src/article-view-head.ts viewTitle) does the same.
+ */
+export function displayTitle(name: string): string {
+  const trimmed = name.trim();
+  if (!ADDRESS.test(trimmed)) return name;
+  const host = trimmed.replace(/^https?:\/\//i, '').split(/[/?#:]/)[0];
+  return host.replace(/^www\./i, '').toLowerCase();
+}

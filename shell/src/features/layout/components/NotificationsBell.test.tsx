@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadSupabase } from '@citable/shared';
 import { queryClient, queryKeys } from '@citable/shared/query';
-import { NotificationsBell, badgeLabel, notificationLink, relativeTime } from './NotificationsBell';
+import { NotificationsBell, badgeLabel, notificationLink, relativeTime, shortTitle } from './NotificationsBell';
 import { renderWithProviders, resetAuthStore, signInAs, switchToFrench } from '../../../testing/render';
 import { fakeNotificationsDb, notification } from '../../../testing/fakeNotifications';
 import { arrivedSince, keysToRefresh, keysTouchedBy, type Notification } from '../../../lib/notifications/api';
@@ -51,7 +51,7 @@ describe('NotificationsBell', () => {
     withRows([
       notification({ id: 101, kind: 'client_revision', site: 4, page: 9, body: 'Le titre est trop long.', created_at: new Date(Date.now() - 60_000).toISOString() }),
       notification({ id: 102, kind: 'action_failed', site: 4, page: 9, body: 'SERP_API_KEY manquante', created_at: new Date(Date.now() - 120_000).toISOString() }),
-      notification({ id: 103, kind: 'new_request', site: 5, page: null, title: 'https://boulangerie.fr', created_at: new Date(Date.now() - 180_000).toISOString() }),
+      notification({ id: 103, kind: 'new_request', site: 5, page: null, title: 'https://www.boulangerie.fr/pain-au-levain', created_at: new Date(Date.now() - 180_000).toISOString() }),
       notification({ id: 104, kind: 'client_approved', site: 4, page: null, title: 'Page disparue', created_at: new Date(Date.now() - 240_000).toISOString() }),
     ]);
     const user = userEvent.setup();
@@ -66,6 +66,10 @@ describe('NotificationsBell', () => {
     expect(items[0]).toHaveTextContent('il y a 1 minute');
     expect(within(items[1]).getByRole('link', { hidden: true })).toHaveAttribute('href', '/sites/4/pages/9');
     expect(within(items[2]).getByRole('link', { hidden: true })).toHaveAttribute('href', '/inbox');
+    // a request's site: its host, the full address in the tooltip (audit L4)
+    expect(within(items[2]).getByTestId('notification-title')).toHaveTextContent(/^boulangerie\.fr$/);
+    expect(within(items[2]).getByTestId('notification-title')).toHaveAttribute('title', 'https://www.boulangerie.fr/pain-au-levain');
+    expect(within(items[3]).getByTestId('notification-title')).not.toHaveAttribute('title');
     expect(within(items[3]).queryByRole('link', { hidden: true })).not.toBeInTheDocument();
     expect(items[3]).toHaveTextContent('Page supprimée');
     expect(items[3]).toHaveTextContent('Page disparue');
@@ -176,8 +180,14 @@ describe('helpers', () => {
     expect(notificationLink({ kind: 'new_message', site: null, page: null })).toBe('/inbox');
     expect(notificationLink({ kind: 'client_approved', site: 1, page: null })).toBeNull();
     const now = Date.parse('2026-11-26T12:00:00Z');
-    expect(relativeTime('2026-11-26T11:59:50Z', now)).toBe('maintenant');
+    // the lists' wording, not Intl's "maintenant" (audit L3)
+    expect(relativeTime('2026-11-26T11:59:50Z', now)).toBe('à l’instant');
+    expect(relativeTime('2026-11-26T11:59:00Z', now)).toBe('il y a 1 minute');
     expect(relativeTime('2026-11-26T09:00:00Z', now)).toBe('il y a 3 heures');
     expect(relativeTime('2026-11-25T12:00:00Z', now)).toBe('hier');
+    expect(shortTitle('https://www.fournil.fr/pain-au-levain')).toBe('fournil.fr');
+    expect(shortTitle('http://Boulange.example')).toBe('boulange.example');
+    expect(shortTitle('Pain au levain')).toBe('Pain au levain');
+    expect(shortTitle('https://')).toBe('https://');
   });
 });

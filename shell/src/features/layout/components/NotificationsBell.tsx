@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '@citable/shared';
+import { currentLanguage, i18n } from '@citable/shared';
 import { QueryProvider } from '@citable/shared/query';
 import { paths } from '../../../config/paths';
 import { showErrorToast } from '../../../lib/toasts';
@@ -38,6 +38,19 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   new_message: { icon: IconMail, color: 'violet' },
 };
 
+/**
+ * A title that is a web address (a first-article request's site) shown as its host, without "https://www."
+ * (audit L4): "fournil.fr", the full address in the tooltip. Any other title as it is.
+ */
+export function shortTitle(title: string): string {
+  if (!/^https?:\/\//i.test(title.trim())) return title;
+  try {
+    return new URL(title.trim()).hostname.replace(/^www\./i, '');
+  } catch {
+    return title;
+  }
+}
+
 /** The badge's text: the count, "9+" above nine. */
 export const badgeLabel = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
@@ -54,9 +67,13 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'site' | 'page'>
   return n.kind === 'action_failed' ? page : `${page}/page-versions`;
 }
 
-/** "il y a 5 minutes", "hier"… in the interface's language. */
+/**
+ * "à l’instant", "il y a 5 minutes", "hier"… in the interface's language. Under a minute: "à l’instant" /
+ * "just now", the wording of the Articles and Inbox lists (audit L3; Intl says "maintenant").
+ */
 export function relativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Math.abs(seconds) < 60) return i18n.t('bell.justNow', { ns: 'shell' });
   const format = new Intl.RelativeTimeFormat(currentLanguage(), { numeric: 'auto' });
   const steps: [Intl.RelativeTimeFormatUnit, number][] = [
     ['second', 60],
@@ -92,11 +109,11 @@ function NotificationItem({ n, onOpen }: { n: Notification; onOpen: (n: Notifica
             {unread && <VisuallyHidden>{`${t('bell.unread')}, `}</VisuallyHidden>}
             {t(`bell.kinds.${kind}`)}
           </Text>
-          {unread && <Box component="span" w={8} h={8} mt={6} bg="blue.6" style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden />}
+          {unread && <Box component="span" w={8} h={8} mt={6} bg="brand.6" style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden />}
         </Group>
         {n.title && (
-          <Text size="sm" lh={1.35} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-            {n.title}
+          <Text size="sm" lh={1.35} lineClamp={1} style={{ overflowWrap: 'anywhere' }} title={shortTitle(n.title) === n.title ? undefined : n.title} data-testid="notification-title">
+            {shortTitle(n.title)}
           </Text>
         )}
         {n.body && (
@@ -122,7 +139,8 @@ function NotificationItem({ n, onOpen }: { n: Notification; onOpen: (n: Notifica
     width: '100%',
     padding: '10px 12px',
     borderRadius: 8,
-    background: unread ? 'var(--mantine-color-blue-light)' : undefined,
+    // a faint tint: the dot and the bold kind say "unread", three unread rows are not one blue block (audit L4)
+    background: unread ? 'var(--mantine-color-gray-0)' : undefined,
   };
   return (
     <li data-testid="notification-item" data-kind={n.kind} data-unread={unread ? 'true' : 'false'}>

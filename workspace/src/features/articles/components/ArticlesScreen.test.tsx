@@ -202,6 +202,41 @@ describe('ArticlesScreen', () => {
     expect(screen.getAllByTestId('work-item')).toHaveLength(3);
   });
 
+  it('the filter chips are 40 px tall; a chip with nothing in it is muted but still choosable (audit L1)', () => {
+    queue = { ...queue, data: ITEMS.filter((i) => i.reason !== 'approved') };
+    renderScreen();
+    const empty = screen.getByRole('radio', { name: 'Approuvé, à publier (0)' });
+    const emptyChip = screen.getByTestId('reason-approved');
+    expect(emptyChip).toHaveAttribute('data-empty', 'true');
+    expect(screen.getByTestId('reason-revision')).not.toHaveAttribute('data-empty');
+    const label = document.querySelector<HTMLElement>(`label[for="${empty.id}"]`)!;
+    expect(label.style.height).toBe('40px');
+    expect(label.style.borderStyle).toBe('dashed');
+    fireEvent.click(empty);
+    expect(screen.getByTestId('where')).toHaveTextContent('/articles?reason=approved');
+    // the chosen chip is not muted, even at (0)
+    expect(screen.getByTestId('reason-approved')).not.toHaveAttribute('data-empty');
+  });
+
+  it('on a phone the filter is one select with the counts, like the Inbox (audit L1)', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      renderScreen('/articles?reason=failed');
+      const select = screen.getByRole('combobox', { name: 'Filtrer par motif' });
+      expect(select).toHaveValue('failed');
+      expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tout (4)', 'Révision demandée (1)', 'Action en échec (1)', 'Prêt à envoyer (1)', 'Approuvé, à publier (1)']);
+      expect(screen.queryByRole('radio')).toBeNull();
+      fireEvent.change(select, { target: { value: 'ready_to_send' } });
+      expect(screen.getByTestId('where')).toHaveTextContent('/articles?reason=ready_to_send');
+      expect(screen.getAllByTestId('work-item')).toHaveLength(1);
+      fireEvent.change(select, { target: { value: 'all' } });
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/articles$/);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('a failed load says so, with Retry', () => {
     queue = { ...queue, data: undefined, isError: true, error: new DataError('network', 'offline') };
     renderScreen();

@@ -1,7 +1,7 @@
 import '../i18n';
 import '../../../components/page-actions/i18n';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Anchor, Badge, Button, Card, Chip, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Chip, Group, Loader, NativeSelect, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -88,8 +88,8 @@ function ItemAction({ item, fullWidth, onQueued }: { item: WorkItem; fullWidth?:
         {!item.justPublished && (
           <Button
             {...common}
+            // the one primary colour (audit L2): filled when it is the row's action, secondary after "Publish to WordPress"
             variant={connected ? 'default' : 'filled'}
-            color={connected ? undefined : 'teal.9'}
             loading={publish.isPending}
             onClick={() => void markPublished()}
             aria-label={named('markPublished')}
@@ -200,6 +200,58 @@ function WorkCards({ items, now, onQueued }: { items: WorkItem[]; now: number; o
   );
 }
 
+const FILTERS = ['all', ...WORK_REASONS] as const;
+type Filter = (typeof FILTERS)[number];
+
+/**
+ * The reason filter (audit L1). Wide screens: one row of chips 40 px tall, those with nothing in them
+ * muted (still choosable). Phones: a native select, like the Inbox's « État », instead of four ragged rows.
+ */
+function ReasonFilter({ value, counts, isPhone, onChange }: { value: Filter; counts: Record<Filter, number> | null; isPhone: boolean; onChange: (value: string) => void }) {
+  const { t } = useTranslation(NS);
+  const labelOf = (filter: Filter) => t('chip', { label: filter === 'all' ? t('all') : t(`reason.${filter}`), count: counts ? counts[filter] : '…' });
+  if (isPhone) {
+    return (
+      <NativeSelect
+        label={t('filterLabel')}
+        data={FILTERS.map((filter) => ({ value: filter, label: labelOf(filter) }))}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        size="md"
+        data-testid="reason-filter"
+      />
+    );
+  }
+  return (
+    <Chip.Group multiple={false} value={value} onChange={onChange}>
+      <Group gap="xs" role="radiogroup" aria-label={t('filterLabel')} data-testid="reason-filter">
+        {FILTERS.map((filter) => {
+          const empty = counts !== null && counts[filter] === 0 && filter !== value;
+          return (
+            <Chip
+              key={filter}
+              value={filter}
+              type="radio"
+              variant="outline"
+              size="md"
+              styles={{
+                label: {
+                  height: 40,
+                  ...(empty ? { color: 'var(--mantine-color-gray-7)', background: 'var(--mantine-color-gray-0)', borderStyle: 'dashed' } : {}),
+                },
+              }}
+              data-empty={empty ? 'true' : undefined}
+              data-testid={`reason-${filter}`}
+            >
+              {labelOf(filter)}
+            </Chip>
+          );
+        })}
+      </Group>
+    </Chip.Group>
+  );
+}
+
 /** "Relative" dates move on while the screen stays open. */
 function useNow(intervalMs: number) {
   const [now, setNow] = useState(() => Date.now());
@@ -253,15 +305,7 @@ export function ArticlesScreen() {
         </Text>
       </Stack>
 
-      <Chip.Group multiple={false} value={reason ?? 'all'} onChange={setReason}>
-        <Group gap="xs" role="radiogroup" aria-label={t('filterLabel')} data-testid="reason-filter">
-          {(['all', ...WORK_REASONS] as const).map((value) => (
-            <Chip key={value} value={value} type="radio" variant="outline" data-testid={`reason-${value}`}>
-              {t('chip', { label: value === 'all' ? t('all') : t(`reason.${value}`), count: queue.data ? counts[value] : '…' })}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <ReasonFilter value={reason ?? 'all'} counts={queue.data ? counts : null} isPhone={isPhone} onChange={setReason} />
 
       {queue.isPending ? (
         <Group justify="center" gap="xs" py="xl" role="status">

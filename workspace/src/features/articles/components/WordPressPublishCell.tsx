@@ -126,7 +126,6 @@ export function WordPressPublishCell({ item, fullWidth, onQueued }: WordPressPub
         <Button
           size="sm"
           fullWidth={fullWidth}
-          color="indigo.8"
           leftSection={<IconBrandWordpress size={16} aria-hidden />}
           loading={publish.isPending}
           onClick={onPublish}

@@ -8,9 +8,12 @@ import { paths } from '../../../config/paths';
 import { type MessageRow, type RequestRow, type SettableState } from '../api/inbox';
 import { NS } from '../i18n';
 import { RequestOrder } from './RequestOrder';
-import { shortUrl, siteHref, type InboxTab } from '../utils/inbox';
+import { hostOf, shortUrl, siteHref, type InboxTab } from '../utils/inbox';
 import { useDates, useIsMobile } from './inboxHooks';
 import { type Reply, messageReply, requestReply, ReplyButton } from './InboxReply';
+
+/** Buttons on a phone: 44 px, a finger's target (WCAG 2.5.5, audit L5). */
+export const TOUCH_HEIGHT = 44;
 
 const STATE_COLORS: Record<string, string> = { new: 'blue.8', taken: 'teal.8', answered: 'gray.7', spam: 'red.8' };
 
@@ -68,7 +71,7 @@ function ItemActions({ primary, reply, state, who, busy, onStatus }: { primary?:
         {reply}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button size="xs" variant="default" fullWidth rightSection={<IconChevronDown size={14} />} disabled={busy} aria-label={t('actions.more', { who })}>
+            <Button size="sm" h={TOUCH_HEIGHT} variant="default" fullWidth rightSection={<IconChevronDown size={14} />} disabled={busy} aria-label={t('actions.more', { who })}>
               {t('actions.state')}
             </Button>
           </Menu.Target>
@@ -133,15 +136,26 @@ export function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatu
       <Stack gap="sm">
         <Stack gap={6} style={{ minWidth: 0 }}>
           <ItemHeader state={row.status} tab="requests" createdAt={row.created_at} />
-          <Anchor href={siteHref(row.url)} target="_blank" rel="noopener noreferrer" fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {row.url}
-            <VisuallyHidden> {t('newTab')}</VisuallyHidden>
+          {/* the host on one line, cut with an ellipsis; the full address in the tooltip and the link (audit L5) */}
+          <Anchor href={siteHref(row.url)} target="_blank" rel="noopener noreferrer" fw={700} truncate="end" maw="100%" title={row.url} data-testid="inbox-request-site">
+            {hostOf(row.url)}
+            <VisuallyHidden> ({row.url}, {t('newTab')})</VisuallyHidden>
           </Anchor>
-          <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
-            {t('emailIs', { email: row.stripe_email })}
-            {' · '}
-            {t('languageIs', { language: t(`languages.${row.language}`, { defaultValue: row.language }) })}
-          </Text>
+          {/* an e-mail is not cut mid-word: whole on its line, or ended with an ellipsis (full value in the tooltip) */}
+          <Group gap={4} wrap={isMobile ? 'wrap' : 'nowrap'} style={{ minWidth: 0 }}>
+            <Text size="sm" c="gray.8" truncate="end" maw="100%" title={row.stripe_email ?? undefined} style={{ minWidth: 0 }} data-testid="inbox-request-email">
+              {t('emailIs', { email: row.stripe_email })}
+            </Text>
+            {/* on a phone the language goes on its own line (no "·" opening a line) */}
+            {!isMobile && (
+              <Text size="sm" c="gray.8" aria-hidden>
+                ·
+              </Text>
+            )}
+            <Text size="sm" c="gray.8" w={isMobile ? '100%' : undefined} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              {t('languageIs', { language: t(`languages.${row.language}`, { defaultValue: row.language }) })}
+            </Text>
+          </Group>
           <RequestOrder orders={row.discovery_orders} who={label} />
           {takenByName && row.taken_at && (
             <Text size="sm" c="gray.8" data-testid="inbox-taken-by">
@@ -160,7 +174,7 @@ export function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatu
         <ItemActions
           primary={
             row.status === 'new' && (
-              <Button size="xs" leftSection={<IconLogin2 size={14} />} onClick={onTakeIn} loading={busy} aria-label={t('actions.takeInLabel', { url: label })} fullWidth={isMobile}>
+              <Button size={isMobile ? 'sm' : 'xs'} h={isMobile ? TOUCH_HEIGHT : undefined} leftSection={<IconLogin2 size={14} />} onClick={onTakeIn} loading={busy} aria-label={t('actions.takeInLabel', { url: label })} fullWidth={isMobile}>
                 {t('actions.takeIn')}
               </Button>
             )
@@ -194,12 +208,14 @@ export function MessageItem({ row, changedByName, busy, onReply, onStatus }: Mes
       <Stack gap="sm">
         <Stack gap={6} style={{ minWidth: 0 }}>
           <ItemHeader state={row.status} tab="messages" createdAt={row.created_at} />
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {row.name}{' '}
-            <Text span fw={400} c="gray.7" size="sm">
-              &lt;{row.email}&gt;
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {row.name}
             </Text>
-          </Text>
+            <Text fw={400} c="gray.7" size="sm" truncate="end" title={row.email} data-testid="inbox-message-email">
+              {row.email}
+            </Text>
+          </Stack>
           {/* about four lines, then "Lire la suite" (shown only when the text is longer: Spoiler measures it) */}
           <Spoiler maxHeight={88} showLabel={t('readMore')} hideLabel={t('readLess')} styles={{ control: { fontSize: 'var(--mantine-font-size-sm)' } }}>
             <Text size="sm" lh="22px" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -52,7 +52,8 @@ export function ReplyButton({ reply, onReply, fullWidth = false }: { reply: Repl
     <Button
       component="a"
       href={reply.href}
-      size="xs"
+      size={fullWidth ? 'sm' : 'xs'}
+      h={fullWidth ? 44 : undefined}
       variant="light"
       leftSection={<IconMailForward size={14} />}
       onClick={() => onReply(reply)}

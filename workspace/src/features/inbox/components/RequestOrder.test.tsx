@@ -44,7 +44,10 @@ describe('RequestOrder', () => {
   it('a paid order: its badge, and Refund asks first, then refunds with the staff token', async () => {
     fetchMock.mockResolvedValue({ ok: true, status: 200, json: async () => ({ orderId: 7, status: 'refunded' }) });
     renderOrder([PAID]);
-    expect(screen.getByTestId('inbox-order')).toHaveTextContent(/Commande payée 1\s€/);
+    // the state once, with its time (audit D9); Refund a red outlined action, confirmed first
+    expect(screen.getByTestId('inbox-order-state').textContent).toBe('Payée 1\u00a0€ · il y a 1 heure');
+    expect(screen.getByTestId('inbox-order').textContent).not.toMatch(/payée.*payée/i);
+    expect(screen.getByTestId('inbox-refund')).toHaveAttribute('data-variant', 'outline');
     fireEvent.click(screen.getByRole('button', { name: 'Rembourser la commande de 1\u00a0€ de boulangerie.fr' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rembourser 1\u00a0€\u00a0?' });
     expect(fetchMock).not.toHaveBeenCalled();
@@ -64,7 +67,7 @@ describe('RequestOrder', () => {
 
   it('a refunded order: its badge, no Refund', () => {
     renderOrder([{ ...PAID, status: 'refunded', refunded_at: new Date().toISOString() }]);
-    expect(screen.getByTestId('inbox-order')).toHaveTextContent(/Commande remboursée 1\s€/);
+    expect(screen.getByTestId('inbox-order-state').textContent).toBe('Remboursée 1\u00a0€ · à l’instant');
     expect(screen.queryByRole('button', { name: /Rembourser/ })).toBeNull();
   });
 });

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { RefundError, useRefundOrder, type RequestOrder as Order } from '../api/orders';
 import { NS } from '../i18n';
-import { relativeTime } from '../utils/inbox';
+import { relativeWithTime } from '../utils/inbox';
+import { useIsMobile } from './inboxHooks';
 
 // filled: white text on the dark shade (contrast 4.5:1 at least, WCAG AA)
 const STATUS_COLORS: Record<string, string> = { paid: 'teal.9', refunded: 'gray.7' };
@@ -26,12 +27,14 @@ function amountOf(order: Order, language: string): string {
  */
 export function RequestOrder({ orders, who }: { orders: Order[] | null | undefined; who: string }) {
   const { t, i18n } = useTranslation(NS);
-  const when = (iso: string) => relativeTime(iso, new Date(), i18n.language, t('justNow'));
+  const when = (iso: string) => relativeWithTime(iso, new Date(), i18n.language, t('justNow'), (day, time) => t('atTime', { day, time }));
+  const isMobile = useIsMobile();
   const [confirming, setConfirming] = useState(false);
   const refund = useRefundOrder();
   const order = (orders ?? []).find((o) => o.status === 'paid' || o.status === 'refunded');
   if (!order) return null;
   const amount = amountOf(order, i18n.language);
+  const date = order.status === 'paid' ? order.paid_at : order.refunded_at;
 
   const onRefund = () =>
     refund.mutate(order.id, {
@@ -48,13 +51,22 @@ export function RequestOrder({ orders, who }: { orders: Order[] | null | undefin
 
   return (
     <Group gap="xs" wrap="wrap" data-testid="inbox-order" data-order-status={order.status}>
-      <Badge color={STATUS_COLORS[order.status] ?? 'gray.7'} variant="filled" leftSection={<IconCreditCard size={12} aria-hidden />}>
-        {t(`order.status.${order.status}`, { amount })}
+      {/* one line, "Payée 1 € · à l’instant" (audit D9): the state said once, with its time */}
+      <Badge color={STATUS_COLORS[order.status] ?? 'gray.7'} variant="filled" tt="none" h="auto" mih={22} leftSection={<IconCreditCard size={12} aria-hidden />} data-testid="inbox-order-state">
+        {date ? t(`order.line.${order.status}`, { amount, when: when(date) }) : t(`order.status.${order.status}`, { amount })}
       </Badge>
-      {order.status === 'paid' && order.paid_at && <Text size="sm" c="gray.8">{t('order.paidAt', { when: when(order.paid_at) })}</Text>}
-      {order.status === 'refunded' && order.refunded_at && <Text size="sm" c="gray.8">{t('order.refundedAt', { when: when(order.refunded_at) })}</Text>}
       {order.status === 'paid' && (
-        <Button size="xs" variant="default" leftSection={<IconReceiptRefund size={14} aria-hidden />} onClick={() => setConfirming(true)} aria-label={t('order.refundLabel', { amount, who })}>
+        // money going back: a red, lighter-weight action than the workflow's, confirmed in a dialog
+        <Button
+          size={isMobile ? 'sm' : 'xs'}
+          h={isMobile ? 44 : undefined}
+          variant="outline"
+          color="red.8"
+          leftSection={<IconReceiptRefund size={14} aria-hidden />}
+          onClick={() => setConfirming(true)}
+          aria-label={t('order.refundLabel', { amount, who })}
+          data-testid="inbox-refund"
+        >
           {t('order.refund')}
         </Button>
       )}

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '@citable/shared';
 import { NS } from '../i18n';
-import { relativeTime } from '../utils/inbox';
+import { relativeWithTime } from '../utils/inbox';
 
 /** Dates of the inbox: relative in the text, exact in the title (hover) and for screen readers. */
 export function useDates() {
@@ -14,7 +14,7 @@ export function useDates() {
     const now = new Date();
     return {
       exact: (iso: string) => exact.format(new Date(iso)),
-      relative: (iso: string) => relativeTime(iso, now, i18n.language, t('justNow')),
+      relative: (iso: string) => relativeWithTime(iso, now, i18n.language, t('justNow'), (day, time) => t('atTime', { day, time })),
     };
   }, [i18n.language, t]);
 }

@@ -1,5 +1,8 @@
 import {
   buildMailto,
+  clockTime,
+  hostOf,
+  relativeWithTime,
   filtersOf,
   MAX_QUOTED_CHARS,
   quote,
@@ -84,5 +87,31 @@ describe('URL params and labels', () => {
     expect(shortUrl('https://www.boulangerie.fr/pains/')).toBe('boulangerie.fr/pains');
     expect(siteHref('boulangerie.fr')).toBe('https://boulangerie.fr');
     expect(siteHref('http://boulangerie.fr')).toBe('http://boulangerie.fr');
+  });
+});
+
+describe('dates and hosts on a card (audit L5, L6)', () => {
+  // local times, whatever the machine's time zone
+  const now = new Date(2026, 10, 26, 18, 0);
+  const at = (day: string, time: string) => `${day} à ${time}`;
+
+  it('"14 h 05" in French, "2:05 PM" in English', () => {
+    expect(clockTime(new Date(2026, 10, 25, 14, 5), 'fr')).toBe('14\u00a0h\u00a005');
+    expect(clockTime(new Date(2026, 10, 25, 9, 0), 'fr')).toBe('9\u00a0h\u00a000');
+    expect(clockTime(new Date(2026, 10, 25, 14, 5), 'en')).toMatch(/^2:05\s?PM$/);
+  });
+
+  it('"hier à 14 h 05": yesterday with its time; other days as relativeTime says them', () => {
+    expect(relativeWithTime(new Date(2026, 10, 25, 14, 5), now, 'fr', 'à l’instant', at)).toBe('hier à 14\u00a0h\u00a005');
+    expect(relativeWithTime(new Date(2026, 10, 26, 17, 59, 30), now, 'fr', 'à l’instant', at)).toBe('à l’instant');
+    expect(relativeWithTime(new Date(2026, 10, 26, 15, 0), now, 'fr', 'à l’instant', at)).toBe('il y a 3 heures');
+    expect(relativeWithTime(new Date(2026, 10, 23, 18, 0), now, 'fr', 'à l’instant', at)).toBe('il y a 3 jours');
+    expect(relativeWithTime(new Date(2026, 10, 25, 14, 5), now, 'en', 'just now', (d, t) => `${d} at ${t}`)).toMatch(/^yesterday at 2:05\s?PM$/);
+  });
+
+  it('the host of a claimed URL, without www.; the text itself when it is no URL', () => {
+    expect(hostOf('https://www.fournil-mwy7jozy.fr/pain-au-levain')).toBe('fournil-mwy7jozy.fr');
+    expect(hostOf('boulangerie.fr/pains')).toBe('boulangerie.fr');
+    expect(hostOf('http://[bad')).toBe('http://[bad');
   });
 });

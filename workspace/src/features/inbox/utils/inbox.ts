@@ -53,6 +53,29 @@ export function relativeTime(date: Date | string, now: Date, language: string, j
   return justNow;
 }
 
+/** "14 h 05" (French usage: no colon) / "2:05 PM": the time of day in the reader's time zone. */
+export function clockTime(date: Date | string, language: string): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  if (language.startsWith('fr')) {
+    const parts = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(then);
+    const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? '0');
+    const minute = parts.find((p) => p.type === 'minute')?.value ?? '00';
+    return `${hour}\u00a0h\u00a0${minute}`;
+  }
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(then);
+}
+
+/**
+ * relativeTime, with the time when it says "yesterday" (audit L6): "hier à 14 h 05" / "yesterday at 2:05 PM".
+ * `at` joins the day and the time (the locale's "{{day}} à {{time}}").
+ */
+export function relativeWithTime(date: Date | string, now: Date, language: string, justNow: string, at: (day: string, time: string) => string): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const text = relativeTime(then, now, language, justNow);
+  const days = Math.trunc((then.getTime() - now.getTime()) / 1000 / (24 * 3600));
+  return days === -1 ? at(text, clockTime(then, language)) : text;
+}
+
 /** Each line of the text prefixed with "> " (an empty line becomes ">"), as mail clients quote. */
 export function quote(text: string): string {
   return text
@@ -113,6 +136,15 @@ export function readAlreadyTaken(error: unknown): AlreadyTaken | null {
 /** The host and path of a claimed URL, for a short label ("boulangerie.fr/pains"). */
 export function shortUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/[/?#]+$/, '');
+}
+
+/** The host of a claimed URL ("fournil.fr" for "https://www.fournil.fr/pain"), for a one-line label; the URL itself when it has none. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(siteHref(url.trim())).hostname.replace(/^www\./i, '') || url;
+  } catch {
+    return url;
+  }
 }
 
 /** A link to the claimed site (https:// added when the visitor typed none). */
