@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, saveScreenshots } from '../fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { mailsTo, viewLinkIn, type MailboxMessage } from '../support/mailbox';
 import { signIn } from '../support/users';
 import { closeToasts, rest, siteWithPage, SUPABASE, ANON, type Json, type SitePage } from './page-data-helpers';
 
@@ -35,18 +36,6 @@ async function preferFrench(page: Page) {
   await page.addInitScript(() => {
     if (!window.localStorage.getItem('citable.lang')) window.localStorage.setItem('citable.lang', 'fr');
   });
-}
-
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function mailsTo(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
-  const response = await request.get(`${SUPABASE()}/mailbox/messages?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBeTruthy();
-  return (await response.json()) as MailboxMessage[];
 }
 
 /** An RPC as the client on /view (anon key, no account). */
@@ -147,7 +136,7 @@ test.describe.serial('send to client, the client on /view, what changed, a bounc
     expect(mails[0].subject).toBe(`«\u00a0${PAGE_NAME}\u00a0»\u00a0: votre article à relire`);
     expect(mails[0].text).toContain('Bonjour Claire Martin,');
     expect(mails[0].text).toContain(SITE_NAME);
-    mailedLink = /https?:\/\/\S+\/view\/[0-9a-f-]{36}/.exec(mails[0].text)?.[0] ?? '';
+    mailedLink = viewLinkIn(mails[0].text);
     expect(mailedLink).toBe(`${process.env.E2E_SHELL_URL}/view/${v1}`);
 
     // the address became the site's client: the next send is prefilled, and counts the first one

@@ -12,6 +12,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { test, expect, saveScreenshots } from '../fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ROOT } from '../support/platform';
+import { mailsTo, viewLinkIn, type MailboxMessage } from '../support/mailbox';
 import { createConfirmedUser, signIn, type TestUser } from '../support/users';
 import { closeToasts, rest, SERVICE, SUPABASE, type Json } from './page-data-helpers';
 import { gotoInteractive } from './marketing-helpers';
@@ -40,18 +41,6 @@ interface FakeProviders {
 interface FakeWeb {
   url: string;
   close(): Promise<void>;
-}
-
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function mailsTo(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
-  const response = await request.get(`${SUPABASE()}/mailbox/messages?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBeTruthy();
-  return (await response.json()) as MailboxMessage[];
 }
 
 /** Makes an account staff as `npm run staff -- add` does: GoTrue's admin API with the service role. */
@@ -223,7 +212,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     let mails: MailboxMessage[] = [];
     await expect.poll(async () => (mails = await mailsTo(request, CLIENT_EMAIL)).length).toBe(1);
     expect(mails[0].subject).toBe(`«${NBSP}${ARTICLE_TITLE}${NBSP}»${NBSP}: votre article à relire`);
-    firstLink = /https?:\/\/\S+\/view\/[0-9a-f-]{36}/.exec(mails[0].text)?.[0] ?? '';
+    firstLink = viewLinkIn(mails[0].text);
     expect(firstLink.startsWith(`${process.env.E2E_SHELL_URL}/view/`)).toBe(true);
 
     // sent: the page waits for the client, so the Articles list has nothing for it
@@ -302,7 +291,7 @@ test.describe.serial('the operator\'s loop: claim → take in → write → send
     await expect(dialog).toBeHidden();
     let mails: MailboxMessage[] = [];
     await expect.poll(async () => (mails = await mailsTo(request, CLIENT_EMAIL)).length, { timeout: 20_000 }).toBe(2);
-    secondLink = mails.map((m) => /https?:\/\/\S+\/view\/[0-9a-f-]{36}/.exec(m.text)?.[0] ?? '').find((l) => l !== firstLink) ?? '';
+    secondLink = mails.map((m) => viewLinkIn(m.text)).find((l) => l !== firstLink) ?? '';
     expect(secondLink, 'the new version has its own link').not.toBe('');
 
     // the client opens the second mail's link in the same browser and approves the new version
