@@ -236,6 +236,9 @@ export type PagesLlmAnswersRow = {
   cited_domains: string[] | null;
   pages_version: string | null;
   analysed_at: string | null;
+  prompt: number | null;
+  run: number | null;
+  cost_usd: number | null;
 };
 
 export type PagesVersionsRow = {
@@ -353,6 +356,46 @@ export type VersionSendsRow = {
   status: string;
   error: string | null;
   sent_at: string | null;
+};
+
+export type VisibilityPromptsRow = {
+  id: number;
+  page: number;
+  question: string;
+  phrasings: string[];
+  language: string;
+  source: string;
+  position: number;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export type VisibilityRunsRow = {
+  id: number;
+  site: number;
+  page: number | null;
+  trigger: string;
+  status: string;
+  calls_planned: number;
+  calls_done: number;
+  cost_usd: number;
+  reserved_usd: number;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+};
+
+export type VisibilitySettingsRow = {
+  site: number;
+  engines: unknown[] | null;
+  runs_per_prompt: number;
+  schedule: string;
+  monthly_budget_usd: number;
+  target_margin: number;
+  next_run_at: string | null;
+  updated_at: string;
 };
 
 export type WordpressConnectionsRow = {
@@ -785,6 +828,9 @@ export type Database = {
           cited_domains?: string[] | null;
           pages_version?: string | null;
           analysed_at?: string | null;
+          prompt?: number | null;
+          run?: number | null;
+          cost_usd?: number | null;
         };
         Update: {
           id?: number;
@@ -799,6 +845,9 @@ export type Database = {
           cited_domains?: string[] | null;
           pages_version?: string | null;
           analysed_at?: string | null;
+          prompt?: number | null;
+          run?: number | null;
+          cost_usd?: number | null;
         };
         Relationships: [
           {
@@ -820,6 +869,20 @@ export type Database = {
             columns: ['pages_version'];
             isOneToOne: false;
             referencedRelation: 'pages_versions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_llm_answers_prompt_fkey';
+            columns: ['prompt'];
+            isOneToOne: false;
+            referencedRelation: 'visibility_prompts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_llm_answers_run_fkey';
+            columns: ['run'];
+            isOneToOne: false;
+            referencedRelation: 'visibility_runs';
             referencedColumns: ['id'];
           },
         ];
@@ -1176,6 +1239,110 @@ export type Database = {
             columns: ['version'];
             isOneToOne: false;
             referencedRelation: 'pages_versions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      visibility_prompts: {
+        Row: VisibilityPromptsRow;
+        Insert: {
+          page: number;
+          question: string;
+          phrasings: string[];
+          language?: string;
+          source?: string;
+          position?: number;
+          active?: boolean;
+        };
+        Update: {
+          question?: string;
+          phrasings?: string[];
+          language?: string;
+          position?: number;
+          active?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visibility_prompts_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      visibility_runs: {
+        Row: VisibilityRunsRow;
+        Insert: {
+          id?: number;
+          site: number;
+          page?: number | null;
+          trigger: string;
+          status?: string;
+          calls_planned?: number;
+          calls_done?: number;
+          cost_usd?: number;
+          reserved_usd?: number;
+          error?: string | null;
+          created_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+        };
+        Update: {
+          id?: number;
+          site?: number;
+          page?: number | null;
+          trigger?: string;
+          status?: string;
+          calls_planned?: number;
+          calls_done?: number;
+          cost_usd?: number;
+          reserved_usd?: number;
+          error?: string | null;
+          created_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visibility_runs_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'visibility_runs_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      visibility_settings: {
+        Row: VisibilitySettingsRow;
+        Insert: {
+          site: number;
+          engines?: unknown[] | null;
+          runs_per_prompt?: number;
+          schedule?: string;
+          monthly_budget_usd?: number;
+          target_margin?: number;
+        };
+        Update: {
+          engines?: unknown[] | null;
+          runs_per_prompt?: number;
+          schedule?: string;
+          monthly_budget_usd?: number;
+          target_margin?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visibility_settings_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
             referencedColumns: ['id'];
           },
         ];

@@ -1,0 +1,201 @@
+// AI visibility (issue 33, migration 20261201007000): who reads and writes the prompts, settings and
+// runs; only the worker writes visibility answers; the figures in the database (visibility_series,
+// visibility_version_counts, visibility_overview); manual runs; the schedule; the monthly budget.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { asAnon, asRole, asUser, DEMO_USER, errorOf, OTHER_USER, startSeededDatabase } from './helpers.js';
+
+/** @type {Awaited<ReturnType<typeof startSeededDatabase>>} */
+let db;
+let siteId = '';
+let pageId = '';
+let otherPage = '';
+before(async () => {
+  db = await startSeededDatabase();
+  siteId = (await db.pool.query("insert into public.sites (url, name, linked_user) values ('https://visi.example.fr', 'Visi', $1) returning id::text", [DEMO_USER])).rows[0].id;
+  pageId = (await db.pool.query("insert into public.pages (site, name, url) values ($1, 'Pain', 'https://visi.example.fr/pain') returning id::text", [siteId])).rows[0].id;
+  otherPage = (await db.pool.query("insert into public.pages (site, name, url) values ($1, 'Brioche', 'https://visi.example.fr/brioche') returning id::text", [siteId])).rows[0].id;
+});
+after(async () => {
+  await db?.stop();
+});
+beforeEach(async () => {
+  await db.pool.query('delete from public.pages_llm_answers where linked_page = any($1::bigint[])', [[pageId, otherPage]]);
+  await db.pool.query('delete from public.visibility_runs where site = $1', [siteId]);
+  await db.pool.query('delete from public.visibility_prompts where page = any($1::bigint[])', [[pageId, otherPage]]);
+  await db.pool.query('delete from public.visibility_settings where site = $1', [siteId]);
+  await db.pool.query('delete from public.notifications where site = $1', [siteId]);
+  await db.pool.query("delete from graphile_worker._private_jobs where task_id in (select id from graphile_worker._private_tasks where identifier = 'visibility_run')");
+});
+
+/** @param {string} page */
+async function addPrompt(page = pageId, active = true) {
+  return (await db.pool.query(
+    "insert into public.visibility_prompts (page, question, phrasings, active) values ($1, 'Quel pain choisir ?', array['Quel pain choisir ?', 'Quel est le meilleur pain ?'], $2) returning id::text",
+    [page, active],
+  )).rows[0].id;
+}
+async function visibilityJobs() {
+  return (await db.pool.query(
+    "select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'visibility_run' order by j.id",
+  )).rows.map((r) => r.payload);
+}
+
+describe('prompts and settings: owner only', () => {
+  it('the owner creates, reads and edits prompts and settings; another user and anon see nothing', async () => {
+    await asRole(db.pool, asUser(DEMO_USER), async (c) => {
+      await c.query("insert into public.visibility_prompts (page, question, phrasings, source) values ($1, 'Où acheter du pain ?', array['Où acheter du pain ?'], 'keywords')", [pageId]);
+      await c.query("insert into public.visibility_settings (site, schedule, runs_per_prompt, monthly_budget_usd) values ($1, 'daily', 5, 12.5)", [siteId]);
+      assert.equal((await c.query("update public.visibility_prompts set phrasings = array['Où acheter du bon pain ?'] where page = $1", [pageId])).rowCount, 1);
+      assert.equal((await c.query("update public.visibility_settings set schedule = 'paused' where site = $1", [siteId])).rowCount, 1);
+    });
+    await asRole(db.pool, asUser(OTHER_USER), async (c) => {
+      assert.equal((await c.query('select * from public.visibility_prompts where page = $1', [pageId])).rowCount, 0);
+      assert.equal((await c.query('select * from public.visibility_settings where site = $1', [siteId])).rowCount, 0);
+      assert.equal((await c.query("update public.visibility_settings set schedule = 'daily' where site = $1", [siteId])).rowCount, 0);
+      assert.equal((await c.query('delete from public.visibility_prompts where page = $1', [pageId])).rowCount, 0);
+    });
+    const intrude = await errorOf(db.pool, asUser(OTHER_USER), "insert into public.visibility_prompts (page, question, phrasings) values ($1, 'Intrus ?', array['Intrus ?'])", [pageId]);
+    assert.equal(intrude?.code, '42501');
+    const intrudeSettings = await errorOf(db.pool, asUser(OTHER_USER), 'insert into public.visibility_settings (site) values ($1)', [siteId]);
+    assert.equal(intrudeSettings?.code, '42501');
+    assert.equal((await errorOf(db.pool, asAnon, 'select * from public.visibility_prompts'))?.code, '42501');
+    assert.equal((await errorOf(db.pool, asAnon, 'select * from public.visibility_runs'))?.code, '42501');
+  });
+
+  it('refuses bad values with a check violation, and the worker columns to end users', async () => {
+    for (const [sql, params] of [
+      ["insert into public.visibility_prompts (page, question, phrasings) values ($1, 'ab', array['Quel pain ?'])", [pageId]],
+      ["insert into public.visibility_prompts (page, question, phrasings) values ($1, 'Quel pain ?', array[]::text[])", [pageId]],
+      ["insert into public.visibility_prompts (page, question, phrasings) values ($1, 'Quel pain ?', array['  '])", [pageId]],
+      ["insert into public.visibility_settings (site, schedule) values ($1, 'hourly')", [siteId]],
+      ['insert into public.visibility_settings (site, runs_per_prompt) values ($1, 0)', [siteId]],
+      ['insert into public.visibility_settings (site, monthly_budget_usd) values ($1, -1)', [siteId]],
+    ]) {
+      assert.equal((await errorOf(db.pool, asUser(DEMO_USER), sql, params))?.code, '23514', sql);
+    }
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'insert into public.visibility_settings (site, next_run_at) values ($1, now())', [siteId]))?.code, '42501');
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), "insert into public.visibility_runs (site, trigger) values ($1, 'manual')", [siteId]))?.code, '42501');
+  });
+
+  it('only the worker writes visibility answers', async () => {
+    const prompt = await addPrompt();
+    const insert = await errorOf(db.pool, asUser(DEMO_USER),
+      "insert into public.pages_llm_answers (linked_page, linked_llm, answer, prompt) values ($1, 1, 'x', $2)", [pageId, prompt]);
+    assert.equal(insert?.code, '42501');
+    const { rows } = await db.pool.query("insert into public.pages_llm_answers (linked_page, linked_llm, answer, prompt, cost_usd) values ($1, 1, 'x', $2, 0.01) returning id", [pageId, prompt]);
+    const update = await errorOf(db.pool, asUser(DEMO_USER), 'update public.pages_llm_answers set cost_usd = 0 where id = $1', [rows[0].id]);
+    assert.equal(update?.code, '42501');
+    // the llm_answers action's rows stay the owner's to write
+    assert.equal(await errorOf(db.pool, asUser(DEMO_USER), "insert into public.pages_llm_answers (linked_page, linked_llm, answer) values ($1, 1, 'x')", [pageId]), null);
+  });
+});
+
+describe('figures in the database', () => {
+  it('visibility_series counts per engine and week, page or site; the version counts per prompt', async () => {
+    const prompt = await addPrompt();
+    const prompt2 = await addPrompt(otherPage);
+    const v1 = (await db.pool.query("insert into public.pages_versions (page, html_content, created_date) values ($1, '<p>1</p>', '2026-10-01') returning id", [pageId])).rows[0].id;
+    // week of 2026-10-05: engine 1, 4 answers, 2 cited, 3 mentioned; engine 2, 2 answers, 0 cited
+    const rows = [
+      [pageId, 1, true, true, '2026-10-06', prompt], [pageId, 1, true, true, '2026-10-07', prompt], [pageId, 1, false, true, '2026-10-08', prompt],
+      [pageId, 1, false, false, '2026-10-09', prompt], [pageId, 2, false, false, '2026-10-06', prompt], [pageId, 2, false, true, '2026-10-06', prompt],
+      [otherPage, 1, true, true, '2026-10-06', prompt2],
+    ];
+    for (const [page, llm, cited, mentioned, at, p] of rows) {
+      await db.pool.query(
+        `insert into public.pages_llm_answers (linked_page, linked_llm, answer, domain_cited, brand_mentioned, cited_urls, cited_domains, analysed_at, created_at, prompt, pages_version)
+         values ($1, $2, 'x', $3, $4, '{}', '{}', now(), $5, $6, $7)`, [page, llm, cited, mentioned, at, p, page === pageId ? v1 : null]);
+    }
+    // not analysed, and not a visibility answer: left out
+    await db.pool.query("insert into public.pages_llm_answers (linked_page, linked_llm, answer, created_at, prompt) values ($1, 1, 'x', '2026-10-06', $2)", [pageId, prompt]);
+    await db.pool.query("insert into public.pages_llm_answers (linked_page, linked_llm, answer, domain_cited, brand_mentioned, cited_urls, cited_domains, analysed_at, created_at) values ($1, 1, 'x', true, true, '{}', '{}', now(), '2026-10-06')", [pageId]);
+
+    await asRole(db.pool, asUser(DEMO_USER), async (c) => {
+      const page = (await c.query("select bucket::text, engine::int, answers, cited, mentioned from public.visibility_series($1, $2, 'week', '2026-01-01')", [siteId, pageId])).rows;
+      assert.deepEqual(page, [
+        { bucket: '2026-10-05', engine: 1, answers: 4, cited: 2, mentioned: 3 },
+        { bucket: '2026-10-05', engine: 2, answers: 2, cited: 0, mentioned: 1 },
+      ]);
+      const site = (await c.query("select engine::int, answers, cited from public.visibility_series($1, null, 'week', '2026-01-01')", [siteId])).rows;
+      assert.deepEqual(site, [{ engine: 1, answers: 5, cited: 3 }, { engine: 2, answers: 2, cited: 0 }]);
+      const days = (await c.query("select count(*)::int as n from public.visibility_series($1, $2, 'day', '2026-01-01')", [siteId, pageId])).rows[0].n;
+      assert.equal(days, 5);
+      const counts = (await c.query('select version, engine::int, prompt::text, answers, cited from public.visibility_version_counts($1) order by engine', [pageId])).rows;
+      assert.deepEqual(counts, [{ version: v1, engine: 1, prompt, answers: 4, cited: 2 }, { version: v1, engine: 2, prompt, answers: 2, cited: 0 }]);
+    });
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), "select * from public.visibility_series($1, $2, 'hour')", [siteId, pageId]))?.hint, 'bucket');
+    assert.equal((await errorOf(db.pool, asUser(OTHER_USER), 'select * from public.visibility_series($1, $2)', [siteId, pageId]))?.hint, 'not_found');
+    assert.equal((await errorOf(db.pool, asUser(OTHER_USER), 'select * from public.visibility_version_counts($1)', [pageId]))?.hint, 'not_found');
+  });
+
+  it('visibility_overview: defaults, calls per run, spend, cost per call', async () => {
+    await addPrompt();
+    await addPrompt();
+    await addPrompt(pageId, false);
+    await db.pool.query("insert into public.visibility_settings (site, engines, runs_per_prompt) values ($1, '{1,2}', 4)", [siteId]);
+    const run = (await db.pool.query("insert into public.visibility_runs (site, trigger, cost_usd, status) values ($1, 'manual', 1.5, 'done') returning id", [siteId])).rows[0].id;
+    await db.pool.query("insert into public.pages_llm_answers (linked_page, linked_llm, answer, run, cost_usd) values ($1, 1, 'x', $2, 0.02), ($1, 1, 'x', $2, 0.04)", [pageId, run]);
+    const overview = await asRole(db.pool, asUser(DEMO_USER), async (c) => (await c.query('select public.visibility_overview($1, $2) as r', [siteId, pageId])).rows[0].r);
+    assert.equal(overview.settings.saved, true);
+    assert.equal(overview.settings.schedule, 'weekly');
+    assert.equal(overview.calls_per_run, 2 * 2 * 4);
+    assert.equal(Number(overview.month_spend_usd), 1.5);
+    assert.ok(Math.abs(overview.cost_per_call['1'] - 0.03) < 1e-9);
+    assert.equal(overview.runs.length, 1);
+  });
+});
+
+describe('runs: manual, scheduled, budget', () => {
+  it('queue_visibility_run: refuses without prompts, queues one run and its job, refuses a second', async () => {
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'select public.queue_visibility_run($1, $2)', [siteId, pageId]))?.hint, 'no_prompts');
+    await addPrompt();
+    const r = await asRole(db.pool, { ...asUser(DEMO_USER), commit: true }, async (c) => (await c.query('select public.queue_visibility_run($1, $2) as r', [siteId, pageId])).rows[0].r);
+    const llms = (await db.pool.query('select count(*)::int as n from public.llms')).rows[0].n;
+    assert.equal(r.calls_planned, llms * 3);
+    assert.deepEqual(await visibilityJobs(), [{ id: r.id }]);
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'select public.queue_visibility_run($1, $2)', [siteId, pageId]))?.hint, 'run_in_progress');
+    assert.equal((await errorOf(db.pool, asUser(OTHER_USER), 'select public.queue_visibility_run($1, $2)', [siteId, pageId]))?.hint, 'not_found');
+  });
+
+  it('the schedule queues due sites, moves next_run_at on, skips paused ones and resumes them', async () => {
+    await addPrompt();
+    const due = () => db.pool.query('select citable_worker.queue_due_visibility_runs() as n').then((r) => r.rows[0].n);
+    const mine = async () => (await visibilityJobs()).length;
+    assert.ok((await due()) >= 1);
+    assert.equal(await mine(), 1);
+    const next = (await db.pool.query('select next_run_at > now() + interval \'6 days\' as ok from public.visibility_settings where site = $1', [siteId])).rows[0];
+    assert.equal(next.ok, true);
+    // not due again before next_run_at
+    await db.pool.query("update public.visibility_runs set status = 'done' where site = $1", [siteId]);
+    await due();
+    assert.equal(await mine(), 1);
+    // paused by the owner: never queued, even when due
+    await asRole(db.pool, { ...asUser(DEMO_USER), commit: true }, (c) => c.query("update public.visibility_settings set schedule = 'paused' where site = $1", [siteId]));
+    await due();
+    assert.equal(await mine(), 1);
+    // resumed: due at once (next_run_at cleared), then daily
+    await asRole(db.pool, { ...asUser(DEMO_USER), commit: true }, (c) => c.query("update public.visibility_settings set schedule = 'daily' where site = $1", [siteId]));
+    await due();
+    assert.equal(await mine(), 2);
+    const daily = (await db.pool.query("select next_run_at between now() + interval '23 hours' and now() + interval '25 hours' as ok from public.visibility_settings where site = $1", [siteId])).rows[0];
+    assert.equal(daily.ok, true);
+  });
+
+  it('reserve_visibility_call never lets the month pass the budget; the owner is told once', async () => {
+    await db.pool.query('insert into public.visibility_settings (site, monthly_budget_usd) values ($1, 1)', [siteId]);
+    const run = (await db.pool.query("insert into public.visibility_runs (site, trigger, cost_usd) values ($1, 'schedule', 0.7) returning id", [siteId])).rows[0].id;
+    const reserve = (/** @type {number} */ usd) => db.pool.query('select citable_worker.reserve_visibility_call($1, $2) as ok', [run, usd]).then((r) => r.rows[0].ok);
+    assert.equal(await reserve(0.2), true);
+    assert.equal(await reserve(0.2), false); // 0.7 + 0.2 held + 0.2 > 1
+    assert.equal(await reserve(0.1), true); // exactly 1
+    const notify = () => db.pool.query('select citable_worker.notify_visibility_budget($1) as ok', [run]).then((r) => r.rows[0].ok);
+    assert.equal(await notify(), true);
+    assert.equal(await notify(), false);
+    const n = (await db.pool.query("select user_id, kind from public.notifications where site = $1", [siteId])).rows;
+    assert.deepEqual(n, [{ user_id: DEMO_USER, kind: 'visibility_budget' }]);
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'select public.queue_visibility_run($1)', [siteId]))?.hint, 'no_prompts');
+    await addPrompt();
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'select public.queue_visibility_run($1)', [siteId]))?.hint, 'budget_exhausted');
+  });
+});
