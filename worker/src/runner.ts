@@ -6,6 +6,8 @@
 //   first_article_request {id}  e-mails of a first-article request
 //   notification_mail {id}      the operator's e-mail of a client decision (actions/notification-mail.ts)
 //   send_version {id}           "Send to client": the /view link of a version (version_sends row)
+//   visibility_run {id}         an AI-visibility run (actions/visibility.ts, issue 33)
+//   visibility_schedule         cron (VISIBILITY_CRON): queues the visibility runs that are due
 // Any number of these processes, on any number of machines, can share one database.
 //
 // A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
@@ -33,7 +35,7 @@
 // rewritten with sanitize.js's rules and marked html_sanitized (migration 20261128000400): the job
 // is jobs/sanitize-version.ts. A run's usage, cost, warnings and stages: run-journal.ts.
 import { EventEmitter } from 'node:events';
-import { Logger, run, type AddJobFunction, type Job, type Runner, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
+import { Logger, parseCrontab, run, type AddJobFunction, type Job, type Runner, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
 import type { WorkerConfig } from './config.js';
 import { TransientError, isPermanent, readableError } from './errors.js';
 import { createOpenRouter } from './providers/openrouter.js';
@@ -53,6 +55,7 @@ import { ensureSealingKey, keysOf, runWordPressConnect } from './wordpress/conne
 import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError } from './db.js';
 import { sanitizeVersion } from './jobs/sanitize-version.js';
+import { runVisibility, runVisibilitySchedule } from './actions/visibility.js';
 import { addRunCost, runJournal, usageRecorder, type RunUsage, type UsageEntry } from './run-journal.js';
 import {
   assertMessagePayload,
@@ -372,7 +375,14 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       storage_cleanup: typedTask('storage_cleanup', assertStorageCleanupPayload, (payload) => runStorageCleanup(base, payload), log),
       sanitize_version: typedTask('sanitize_version', assertSanitizeVersionPayload, (payload) => sanitizeVersion(base, payload), log),
       wordpress_connect: typedTask('wordpress_connect', assertWordPressConnectPayload, (payload) => runWordPressConnect(base, payload), log),
+      visibility_run: typedTask('visibility_run', assertMessagePayload('visibility_run'), (payload, helpers) => runVisibility(base, payload.id, helpers), log),
+      visibility_schedule: async () => {
+        await runVisibilitySchedule(base);
+      },
     },
+    // the AI-visibility schedule's check (actions/visibility.ts); Graphile runs each tick once
+    // across every worker process sharing the database
+    ...(config.visibility.cron ? { parsedCronItems: parseCrontab(`${config.visibility.cron} visibility_schedule ?max=1`) } : {}),
   };
   let stopped = false;
   let runner: Runner;
