@@ -471,7 +471,6 @@ declare
   v_site bigint;
   v_owner uuid;
   v_name text;
-  v_budget numeric;
 begin
   select r.site, s.linked_user, s.name into v_site, v_owner, v_name
     from public.visibility_runs r join public.sites s on s.id = r.site where r.id = p_run;
@@ -480,10 +479,9 @@ begin
          and n.created_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc') then
     return false;
   end if;
-  v_budget := (private.visibility_settings_of(v_site)).monthly_budget_usd;
-  insert into public.notifications (user_id, kind, site, title, body)
-  values (v_owner, 'visibility_budget', v_site, private.notification_text(v_name, 500),
-          'Monthly AI-visibility budget reached (' || to_char(v_budget, 'FM999990.00') || ' USD): the run stopped.');
+  -- the title names the site; the kind's text (in the reader's language) says what happened
+  insert into public.notifications (user_id, kind, site, title)
+  values (v_owner, 'visibility_budget', v_site, private.notification_text(v_name, 500));
   return true;
 end
 $$;
