@@ -56,6 +56,38 @@ export type VersionSendResult = {
   sends_of_version: number;
 };
 
+/** What public.visibility_overview returns (issue 33). numeric columns come as JSON numbers. */
+export type VisibilityOverview = {
+  settings: {
+    /** false: no row yet, these are the defaults */
+    saved: boolean;
+    /** llms ids; null = every model */
+    engines: number[] | null;
+    runs_per_prompt: number;
+    schedule: 'weekly' | 'daily' | 'paused';
+    monthly_budget_usd: number;
+    target_margin: number;
+    next_run_at: string | null;
+  };
+  month_spend_usd: number;
+  /** the calls one run of the page (or site) makes with the saved settings */
+  calls_per_run: number;
+  /** llms id → average cost of a call over the last 90 days (USD) */
+  cost_per_call: Record<string, number>;
+  runs: {
+    id: number;
+    page: number | null;
+    trigger: 'schedule' | 'manual';
+    status: 'queued' | 'running' | 'done' | 'stopped_budget' | 'failed';
+    calls_planned: number;
+    calls_done: number;
+    cost_usd: number;
+    error: string | null;
+    created_at: string;
+    finished_at: string | null;
+  }[];
+};
+
 /** Hints carried by errors the RPC functions raise (PostgREST error.hint). */
 export type RpcErrorHint =
   | 'demo_article'
@@ -72,7 +104,12 @@ export type RpcErrorHint =
   | 'example_version'
   | 'html_content'
   | 'parent_version'
-  | 'version_empty';
+  | 'version_empty'
+  | 'no_prompts'
+  | 'run_in_progress'
+  | 'budget_exhausted'
+  | 'too_many_prompts'
+  | 'bucket';
 
 export type ActionsRow = {
   id: number;
@@ -1489,6 +1526,20 @@ export type Database = {
       };
       get_wordpress_connection: { Args: { p_site: number }; Returns: Record<string, unknown> | null };
       delete_wordpress_connection: { Args: { p_site: number }; Returns: boolean };
+      // AI visibility (issue 33, 20261201007000)
+      queue_visibility_run: {
+        Args: { p_site: number; p_page?: number | null };
+        Returns: { id: number; calls_planned: number; status: 'queued' };
+      };
+      visibility_series: {
+        Args: { p_site: number; p_page?: number | null; p_bucket?: 'week' | 'day'; p_from?: string | null };
+        Returns: { bucket: string; engine: number; answers: number; cited: number; mentioned: number }[];
+      };
+      visibility_version_counts: {
+        Args: { p_page: number };
+        Returns: { version: string; version_created: string; engine: number; prompt: number; answers: number; cited: number; mentioned: number }[];
+      };
+      visibility_overview: { Args: { p_site: number; p_page?: number | null }; Returns: VisibilityOverview };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
