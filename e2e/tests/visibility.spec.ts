@@ -60,10 +60,12 @@ test.describe.serial('AI visibility', () => {
     await expect(sonar.getByTestId('engine-summary')).toHaveText(
       `Perplexity Sonar${NBSP}: cité dans 38${NBSP}% des 120 réponses (±9${NBSP}points), marque nommée dans 54${NBSP}% (±9${NBSP}points).`,
     );
-    // recharts drew the band (an area), the rate (a line) and the two versions' markers
+    // recharts drew the band (an area), the rate (a line) and version 2's marker (version 1 went live
+    // before the first answer: no marker)
     await expect(sonar.locator('.recharts-area-area').first()).toBeVisible();
     await expect(sonar.locator('.recharts-line-curve').first()).toBeVisible();
-    await expect(sonar.locator('.recharts-reference-line')).toHaveCount(2);
+    await expect(sonar.locator('.recharts-reference-line')).toHaveCount(1);
+    await expect(sonar.locator('svg text').filter({ hasText: /^v2$/ })).toHaveCount(1);
 
     const lift = page.getByTestId('lift-card');
     await expect(lift.getByTestId('lift-verdict')).toHaveAttribute('data-verdict', 'not_enough');

@@ -156,7 +156,8 @@ alter table public.visibility_runs enable row level security;
 revoke all on public.visibility_settings, public.visibility_prompts, public.visibility_runs from anon, authenticated;
 grant select, delete on public.visibility_settings to authenticated;
 grant insert (site, engines, runs_per_prompt, schedule, monthly_budget_usd, target_margin) on public.visibility_settings to authenticated;
-grant update (engines, runs_per_prompt, schedule, monthly_budget_usd, target_margin) on public.visibility_settings to authenticated;
+-- site too: an upsert (PostgREST on_conflict) sets every column it inserts; the policy keeps it the owner's
+grant update (site, engines, runs_per_prompt, schedule, monthly_budget_usd, target_margin) on public.visibility_settings to authenticated;
 grant select, delete on public.visibility_prompts to authenticated;
 grant insert (page, question, phrasings, language, source, position, active) on public.visibility_prompts to authenticated;
 grant update (question, phrasings, language, position, active) on public.visibility_prompts to authenticated;

@@ -48,6 +48,12 @@ describe('prompts and settings: owner only', () => {
       await c.query("insert into public.visibility_settings (site, schedule, runs_per_prompt, monthly_budget_usd) values ($1, 'daily', 5, 12.5)", [siteId]);
       assert.equal((await c.query("update public.visibility_prompts set phrasings = array['Où acheter du bon pain ?'] where page = $1", [pageId])).rowCount, 1);
       assert.equal((await c.query("update public.visibility_settings set schedule = 'paused' where site = $1", [siteId])).rowCount, 1);
+      // the screen's save: an upsert, as PostgREST writes it (on conflict, every column set again)
+      await c.query(`insert into public.visibility_settings (site, engines, runs_per_prompt, schedule, monthly_budget_usd, target_margin)
+        values ($1, null, 5, 'daily', 12.5, 0.1)
+        on conflict (site) do update set site = excluded.site, engines = excluded.engines, runs_per_prompt = excluded.runs_per_prompt,
+          schedule = excluded.schedule, monthly_budget_usd = excluded.monthly_budget_usd, target_margin = excluded.target_margin`, [siteId]);
+      assert.deepEqual((await c.query('select runs_per_prompt, schedule from public.visibility_settings where site = $1', [siteId])).rows, [{ runs_per_prompt: 5, schedule: 'daily' }]);
     });
     await asRole(db.pool, asUser(OTHER_USER), async (c) => {
       assert.equal((await c.query('select * from public.visibility_prompts where page = $1', [pageId])).rowCount, 0);
@@ -57,7 +63,7 @@ describe('prompts and settings: owner only', () => {
     });
     const intrude = await errorOf(db.pool, asUser(OTHER_USER), "insert into public.visibility_prompts (page, question, phrasings) values ($1, 'Intrus ?', array['Intrus ?'])", [pageId]);
     assert.equal(intrude?.code, '42501');
-    const intrudeSettings = await errorOf(db.pool, asUser(OTHER_USER), 'insert into public.visibility_settings (site) values ($1)', [siteId]);
+    const intrudeSettings = await errorOf(db.pool, asUser(OTHER_USER), 'insert into public.visibility_settings (site) values ($1) on conflict (site) do update set site = excluded.site', [siteId]);
     assert.equal(intrudeSettings?.code, '42501');
     assert.equal((await errorOf(db.pool, asAnon, 'select * from public.visibility_prompts'))?.code, '42501');
     assert.equal((await errorOf(db.pool, asAnon, 'select * from public.visibility_runs'))?.code, '42501');

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { CompositeChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { halfWidth } from '@citable/shared/stats';
 import { NS } from '../i18n';
@@ -21,6 +21,14 @@ type Row = {
   mentioned?: number | null;
   mentionedBand?: [number, number] | null;
 };
+
+/** The legend drawn under each chart (compact: it wraps on a phone without taking the plot's height). */
+const LEGEND = [
+  { key: 'cited', color: 'teal.8', band: false, dashed: false },
+  { key: 'cited', color: 'teal.2', band: true, dashed: false },
+  { key: 'mentioned', color: 'indigo.7', band: false, dashed: true },
+  { key: 'mentioned', color: 'indigo.1', band: true, dashed: false },
+].map((item, i) => ({ ...item, key: item.key as 'cited' | 'mentioned', id: i }));
 
 const points = (k: number, n: number) => (n > 0 ? Math.round(halfWidth(k / n, n) * 100) : 0);
 
@@ -57,13 +65,12 @@ export function EngineChart({ series, name, markers, dateFormat }: { series: Eng
             h={220}
             data={data}
             dataKey="bucket"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
+            withLegend={false}
             connectNulls
             withDots={false}
             curveType="linear"
-            yAxisProps={{ domain: [0, 100], width: 44 }}
-            unit=" %"
+            yAxisProps={{ domain: [0, 100], width: 56 }}
+            unit={t('chart.unit')}
             xAxisProps={{ tickFormatter: label, minTickGap: 24 }}
             referenceLines={shownMarkers.map((m) => ({
               x: m.bucket,
@@ -107,6 +114,19 @@ export function EngineChart({ series, name, markers, dateFormat }: { series: Eng
             }}
           />
         </div>
+        <Group gap="xs" wrap="wrap" aria-hidden data-testid="engine-legend">
+          {LEGEND.map((item) => (
+            <Group key={item.id} gap={6} wrap="nowrap">
+              <Box
+                w={18}
+                h={item.band ? 10 : 0}
+                bg={item.band ? `var(--mantine-color-${item.color.replace('.', '-')})` : undefined}
+                style={item.band ? { borderRadius: 2 } : { borderTop: `2px ${item.dashed ? 'dashed' : 'solid'} var(--mantine-color-${item.color.replace('.', '-')})` }}
+              />
+              <Text size="xs">{item.band ? `${t(`chart.${item.key}`)} (${t('chart.band')})` : t(`chart.${item.key}`)}</Text>
+            </Group>
+          ))}
+        </Group>
         <Text size="sm" c="gray.7" component="figcaption" data-testid="engine-summary">
           {summary}
         </Text>

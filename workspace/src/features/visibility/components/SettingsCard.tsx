@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
@@ -29,6 +30,8 @@ export function SettingsCard({
 }) {
   const { t } = useTranslation(NS);
   const save = useSaveSettings(siteId);
+  // three choices do not fit side by side on a phone
+  const narrow = useMediaQuery('(max-width: 30em)');
   const s = overview.settings;
   const [form, setForm] = useState<SettingsInput>({
     engines: s.engines,
@@ -53,12 +56,11 @@ export function SettingsCard({
     setSubmitted(true);
     if (errors.engines || errors.runs || errors.budget) return;
     const all = selected.length === engines.length;
-    save.mutate(
-      { ...form, engines: all ? null : selected.map(Number) },
-      {
-        onSuccess: () => showToast({ color: 'teal', message: t('settings.saved') }),
-        onError: (error) => showToast({ color: 'red', title: t('settings.saveError'), message: dataErrorMessage(error, t) }),
-      },
+    // mutateAsync: the card is drawn again with the saved settings (its key) before the call settles,
+    // and mutate's own callbacks would not run for the card that asked
+    save.mutateAsync({ ...form, engines: all ? null : selected.map(Number) }).then(
+      () => showToast({ color: 'teal', message: t('settings.saved') }),
+      (error: unknown) => showToast({ color: 'red', title: t('settings.saveError'), message: dataErrorMessage(error, t) }),
     );
   };
 
@@ -92,6 +94,8 @@ export function SettingsCard({
             </Text>
             <SegmentedControl
               aria-labelledby="schedule-label"
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              fullWidth
               value={form.schedule}
               onChange={(v) => setForm((f) => ({ ...f, schedule: v as SettingsInput['schedule'] }))}
               data={[

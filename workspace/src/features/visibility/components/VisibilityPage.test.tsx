@@ -40,7 +40,7 @@ jest.mock('../api/figures', () => ({
     ]),
 }));
 jest.mock('../api/settings', () => ({
-  useSaveSettings: () => ({ mutate: saveSettings, isPending: false }),
+  useSaveSettings: () => ({ mutateAsync: saveSettings, isPending: false }),
   useQueueRun: () => ({ mutate: queueRun, isPending: false }),
 }));
 jest.mock('../api/prompts', () => ({
@@ -96,6 +96,7 @@ describe('VisibilityPage', () => {
     ];
     counts = [c('v2', 5, 1, 100, 22), c('v3', 5, 1, 100, 38), c('v2', 1, 1, 6, 1), c('v3', 1, 1, 6, 2)];
     saveSettings.mockReset();
+    saveSettings.mockResolvedValue({ site: 3 });
     queueRun.mockReset();
     addPrompts.mockReset();
     toast.mockReset();
@@ -150,7 +151,7 @@ describe('VisibilityPage', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'Le budget du mois est épuisé.' }));
   });
 
-  it('settings: checked before saving, then saved with the engines chosen', () => {
+  it('settings: checked before saving, then saved with the engines chosen', async () => {
     renderScreen();
     const card = screen.getByTestId('settings-card');
     const runs = within(card).getByRole('textbox', { name: 'Réponses par question et par moteur' });
@@ -163,7 +164,8 @@ describe('VisibilityPage', () => {
     fireEvent.click(within(card).getByRole('checkbox', { name: 'Mistral Large' }));
     fireEvent.click(within(card).getByTestId('save-settings'));
     // all three engines chosen: saved as null (every model, including those added later)
-    expect(saveSettings).toHaveBeenCalledWith(expect.objectContaining({ engines: null, runs_per_prompt: 10, schedule: 'daily', monthly_budget_usd: 20 }), expect.anything());
+    expect(saveSettings).toHaveBeenCalledWith(expect.objectContaining({ engines: null, runs_per_prompt: 10, schedule: 'daily', monthly_budget_usd: 20 }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: 'Réglages enregistrés.' })));
   });
 
   it('the precision setting computes the answers and runs needed', () => {
