@@ -67,7 +67,7 @@ export async function actionId(request: APIRequestContext, name: string): Promis
   return row.id as number;
 }
 
-/** Closes the toasts shown (top right, they may cover the screen's header buttons). */
+/** Closes the toasts shown (bottom right; on a phone across the bottom, where they may cover a sticky button). */
 export async function closeToasts(page: Page) {
   const buttons = page.locator('.mantine-Notification-root button.mantine-Notification-closeButton, .mantine-Notification-root .mantine-CloseButton-root');
   for (let i = await buttons.count(); i > 0; i--) {

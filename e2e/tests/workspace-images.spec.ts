@@ -73,7 +73,9 @@ async function storedObjects(request: APIRequestContext, pageId: number): Promis
   expect(response.ok(), await response.text()).toBeTruthy();
   return ((await response.json()) as { name: string; id: string | null }[]).filter((o) => o.id !== null).map((o) => `${pageId}/${o.name}`);
 }
-const objectStatus = async (request: APIRequestContext, url: string) => (await request.get(url)).status();
+/** A stored image_url as the backend serves it: a relative storage path (issue 32) is read from the backend. */
+const fromBackend = (url: string) => (url.startsWith('/') ? `${SUPABASE()}${url}` : url);
+const objectStatus = async (request: APIRequestContext, url: string) => (await request.get(fromBackend(url))).status();
 
 const screenUrl = (s: SitePage) => `/sites/${s.siteId}/pages/${s.pageId}/images`;
 async function openScreen(page: Page, s: SitePage) {
@@ -129,6 +131,8 @@ test.describe.serial('images', () => {
     await expect(page.getByTestId('chosen-badge')).toHaveCount(1);
     expect(await chosenIds()).toEqual([props[0].id]);
 
+    // each enlarge button names its section (the numbers restart in each grid)
+    await expect(propositions(page).first().getByTestId('enlarge')).toHaveAccessibleName('View image 1 of the “Image Propositions” section enlarged');
     await card(props[0].id).getByTestId('enlarge').click();
     await expect(dialog(page).getByTestId('enlarged-image')).toBeVisible();
     await expect(dialog(page).getByTestId('enlarged-image')).toHaveAttribute('src', props[0].url);
@@ -188,25 +192,29 @@ test.describe.serial('images', () => {
     await expect(examples(page)).toHaveCount(1);
     let rows = await rest<Json[]>(request, 'service', 'GET', `pages_versions_images?linked_page=eq.${s.pageId}&type=eq.example&select=id,image_url,chosen,linked_pages_version`);
     expect(rows).toHaveLength(1);
-    const pathPattern = new RegExp(`/storage/v1/object/public/page-images/${s.pageId}/\\d{13}-[\\w-]+\\.png$`);
+    // stored as a relative path, as the worker stores propositions (issue 32)
+    const pathPattern = new RegExp(`^/storage/v1/object/public/page-images/${s.pageId}/\\d{13}-[\\w-]+\\.png$`);
     expect(rows[0].image_url).toMatch(pathPattern);
     expect(rows[0].linked_pages_version).toBeNull();
-    const stored = await request.get(rows[0].image_url as string);
+    const stored = await request.get(fromBackend(rows[0].image_url as string));
     expect(stored.status()).toBe(200);
     expect(Buffer.compare(await stored.body(), GOOD_1)).toBe(0);
     await saveScreenshots(page, 'workspace-images-upload-failed');
 
-    // retry: the fake removed, Submit sends only haie-verte.png
+    // retry: only haie-verte.png — the fake, refused for its content, is never offered again (issue 32)
     await page.unroute('**/storage/v1/object/page-images/**');
-    await page.locator('[data-testid="pending-file"][data-name="faux.png"]').getByRole('button', { name: 'Remove faux.png' }).click();
-    await page.getByTestId('examples-submit').click();
+    await expect(page.locator('[data-testid="pending-file"][data-name="faux.png"]')).toHaveAttribute('data-refused', 'true');
+    await page.getByRole('button', { name: 'Retry upload (1)' }).click();
     await expect(page.getByText('1 image uploaded successfully').first()).toBeVisible();
+    await expect(page.getByTestId('pending-file')).toHaveCount(1);
+    await expect(page.getByTestId('examples-submit')).toHaveCount(0);
+    await page.locator('[data-testid="pending-file"][data-name="faux.png"]').getByRole('button', { name: 'Remove faux.png' }).click();
     await expect(page.getByTestId('pending-file')).toHaveCount(0);
     await expect(examples(page)).toHaveCount(2);
     rows = await rest<Json[]>(request, 'service', 'GET', `pages_versions_images?linked_page=eq.${s.pageId}&type=eq.example&select=id,image_url`);
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.image_url)).size).toBe(2);
-    const bodies = await Promise.all(rows.map(async (r) => (await request.get(r.image_url as string)).body()));
+    const bodies = await Promise.all(rows.map(async (r) => (await request.get(fromBackend(r.image_url as string))).body()));
     expect(bodies.some((b) => Buffer.compare(b, GOOD_2) === 0)).toBe(true);
   });
 
@@ -329,7 +337,7 @@ test.describe.serial('images', () => {
     const paths = rows.map((row) => objectPathOfUrl(row.image_url as string));
     expect(new Set(paths).size).toBe(3);
     expect((await storedObjects(request, r.pageId)).sort()).toEqual([...paths].sort());
-    const bodies = await Promise.all(rows.map(async (row) => (await request.get(row.image_url as string)).body()));
+    const bodies = await Promise.all(rows.map(async (row) => (await request.get(fromBackend(row.image_url as string))).body()));
     for (const file of [GOOD_1, GOOD_2, GOOD_3]) expect(bodies.filter((b) => Buffer.compare(b, file) === 0)).toHaveLength(1);
     // every example shown is one of the rows
     const shown = await examples(page).evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-image-id'))));

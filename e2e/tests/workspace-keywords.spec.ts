@@ -45,6 +45,8 @@ test.describe.serial('keywords', () => {
       { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 3, title: 'Tailler une haie : le guide', url: `https://www.${HOST}/haie`, meta_description: 'Notre guide.', type: 'organic', own_site: true },
       { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 1, title: 'Haies – Rival', url: 'https://rival-jardin.fr/haies', meta_description: LONG_META, type: 'featured_snippet', own_site: false },
       { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 2, title: 'Faux ami', url: `https://not${HOST}/haie`, meta_description: 'Un autre site.', type: 'organic', own_site: false },
+      // an address as the SERP provider gives it: Punycode host, percent-encoded path (shown decoded)
+      { linked_keyword: serpKeywordId, site: s.siteId, position_absolute: 4, title: 'Pain d’épices', url: 'https://xn--caf-dma.fr/wiki/Pain_d%E2%80%99%C3%A9pices', meta_description: 'Recette.', type: 'organic', own_site: false },
     ]);
   });
 
@@ -108,7 +110,7 @@ test.describe.serial('keywords', () => {
   test('SERP search button: only with use-in-search on and no SERPs; refreshes one serps action', async ({ page, request }) => {
     await signIn(page, s.owner);
     await openScreen(page, s);
-    await expect(row(page, SERP_KEYWORD).getByTestId('serp-count')).toHaveText('3');
+    await expect(row(page, SERP_KEYWORD).getByTestId('serp-count')).toHaveText('4');
     await expect(row(page, SERP_KEYWORD).getByTestId('serp-search')).toHaveCount(0);
     await expect(row(page, NEW_KEYWORD).getByTestId('serp-count')).toHaveText('0');
     await expect(row(page, NEW_KEYWORD).getByTestId('serp-search')).toBeVisible();
@@ -155,15 +157,18 @@ test.describe.serial('keywords', () => {
     await saveScreenshots(page, 'workspace-keywords');
   });
 
-  test('SERP results dialog: by position, own domain highlighted, meta cut at 150, links in a new tab', async ({ page }) => {
+  test('SERP results dialog: by position, own domain highlighted, meta cut at 150, links in a new tab, addresses decoded, Refresh', async ({ page, request }) => {
     await signIn(page, s.owner);
     await openScreen(page, s);
     await row(page, SERP_KEYWORD).getByTestId('view-serps').click();
     const modal = dialog(page);
     await expect(modal.getByText(`SERP results for “${SERP_KEYWORD}”`)).toBeVisible();
     const serpRows = modal.getByTestId('serp-row');
-    await expect(serpRows).toHaveCount(3);
-    await expect(serpRows.locator('td:first-child')).toHaveText(['1', '2', '3']);
+    await expect(serpRows).toHaveCount(4);
+    await expect(serpRows.locator('td:first-child')).toHaveText(['1', '2', '3', '4']);
+    // the address decoded for reading, the link kept as stored (issue 32)
+    await expect(serpRows.nth(3).getByTestId('serp-url')).toHaveText('https://café.fr/wiki/Pain_d’épices');
+    await expect(serpRows.nth(3).getByRole('link', { name: /Pain d’épices/ })).toHaveAttribute('href', 'https://xn--caf-dma.fr/wiki/Pain_d%E2%80%99%C3%A9pices');
     await expect(serpRows.nth(2)).toHaveAttribute('data-own', 'true');
     await expect(serpRows.nth(2).getByText('Your site')).toBeVisible();
     await expect(serpRows.nth(1)).not.toHaveAttribute('data-own', 'true');
@@ -175,7 +180,14 @@ test.describe.serial('keywords', () => {
     await expect(link).toHaveAttribute('href', 'https://rival-jardin.fr/haies');
     await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
     await saveScreenshots(page, 'workspace-keywords-serps');
-    await modal.getByRole('button', { name: 'Close' }).click();
+
+    // searched again: the same serps action as the first search, for this keyword (refreshed: one row)
+    await expect(modal.getByTestId('serps-last-search')).toContainText('Last searched on');
+    await closeToasts(page);
+    await modal.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText('SERP search action added. The search will run in the background.')).toBeVisible();
+    const actions = await rest<Json[]>(request, 'service', 'GET', `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${serpsAction}&select=info2,status`);
+    expect(actions).toEqual([{ info2: String(serpKeywordId), status: 'queued' }]);
   });
 
   test('remove a keyword from the page: the link goes, the dictionary keeps the keyword', async ({ page, request }) => {

@@ -62,11 +62,12 @@ test.describe.serial('LLM answers', () => {
       linked_page: s.pageId, linked_llm: llm(model), answer, question: 'Comment tailler une haie ?', pages_version: version,
       ...figures[i], analysed_at: new Date().toISOString(), created_at: day(date),
     });
+    // two runs as the worker writes them (each in one transaction: one date), then a third below
     await rest(request, 'service', 'POST', 'pages_llm_answers', [
       stored(ANSWERS.a1, 'openai/gpt-4o', v1.id, 0, 11),
-      stored(ANSWERS.a2, 'openai/gpt-4o', v2.id, 1, 15),
+      stored(ANSWERS.a2, 'openai/gpt-4o', v2.id, 1, 16),
       stored(ANSWERS.a3, 'anthropic/claude-3.5-sonnet', v2.id, 2, 16),
-      stored(ANSWERS.a4, 'anthropic/claude-3.5-sonnet', v2.id, 3, 17),
+      stored(ANSWERS.a4, 'anthropic/claude-3.5-sonnet', v2.id, 3, 16),
     ]);
     // one answer not analysed yet (the worker stored it before analysing); the trigger gives it the current version
     const [raw] = await rest<Json[]>(request, 'service', 'POST', 'pages_llm_answers', { linked_page: s.pageId, linked_llm: llm('perplexity/sonar'), answer: 'Réponse brute.' });
@@ -88,6 +89,16 @@ test.describe.serial('LLM answers', () => {
     });
     await signIn(page, s.owner);
     await openScreen(page, s);
+    // grouped by run (issue 32): the latest open, the others collapsed until opened
+    const runs = page.getByTestId('answer-run-toggle');
+    await expect(runs).toHaveCount(3);
+    await expect(runs.first()).toHaveAttribute('aria-expanded', 'true');
+    expect(await runs.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded')))).toEqual(['true', 'false', 'false']);
+    await expect(page.getByTestId('answer-run-models').nth(1)).toHaveText('3 answers · Claude 3.5 Sonnet, GPT-4o · site cited in 0 of 3 analysed answers');
+    await expect(page.getByText(/Début/)).toBeHidden();
+    await runs.nth(1).click();
+    await runs.nth(2).click();
+    await expect(runs.nth(2)).toHaveAttribute('aria-expanded', 'true');
     const answerRows = page.getByTestId('answer-row');
     await expect(answerRows).toHaveCount(5);
     await expect(answerRows.getByTestId('answer-model')).toHaveText(['Perplexity Sonar', 'Claude 3.5 Sonnet', 'Claude 3.5 Sonnet', 'GPT-4o', 'GPT-4o']);
@@ -154,11 +165,27 @@ test.describe.serial('LLM answers', () => {
     await saveScreenshots(page, 'workspace-llm-answers');
   });
 
-  test("'Search LLM Answers': §8 failure, then one llm_answers action created, then refreshed", async ({ page, request }) => {
+  test("'Search LLM Answers': the calls and cost said first, §8 failure, then one llm_answers action created, then refreshed", async ({ page, request }) => {
     await signIn(page, s.owner);
     await openScreen(page, s);
+    // every search is confirmed first: questions × models × LLM_ANSWERS_PER_MODEL calls, the cost of earlier runs
+    const models = (await rest<Json[]>(request, 'service', 'GET', 'llms?select=id')).length;
+    const perModel = Number(process.env.LLM_ANSWERS_PER_MODEL || 3);
+    const confirmSearch = async (check = false) => {
+      await page.getByRole('button', { name: 'Search LLM Answers' }).click();
+      const modal = page.getByRole('dialog', { name: 'Ask the LLMs?' });
+      if (check) {
+        await expect(modal.getByTestId('llm-run-calls-count')).toHaveText(`This search makes ${models * perModel} calls to the language models.`);
+        await expect(modal.getByTestId('llm-run-calls-detail')).toHaveText(`1 question × ${models} models × ${perModel} answers per model`);
+        await expect(modal.getByTestId('run-estimate-cost')).toHaveText('Cost unknown');
+        await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
+        await saveScreenshots(page, 'workspace-llm-answers-confirm');
+      }
+      await modal.getByRole('button', { name: 'Search LLM Answers' }).click();
+      await expect(modal).toHaveCount(0);
+    };
     await page.route('**/rest/v1/pages_actions?*', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue()));
-    await page.getByRole('button', { name: 'Search LLM Answers' }).click();
+    await confirmSearch(true);
     await expect(page.getByText('Unable to create LLM answers search action.')).toBeVisible();
     await page.unroute('**/rest/v1/pages_actions?*');
     // the actions table without its llm_answers row: said so, nothing queued
@@ -167,19 +194,19 @@ test.describe.serial('LLM answers', () => {
         ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
         : route.continue(),
     );
-    await page.getByRole('button', { name: 'Search LLM Answers' }).click();
+    await confirmSearch();
     await expect(page.getByText('LLM answers action not found in the database.')).toBeVisible();
     await page.unroute('**/rest/v1/actions?*');
     const path = `pages_actions?linked_page=eq.${s.pageId}&linked_action=eq.${llmAction}&select=id,info2,created_date,status`;
     expect(await rest<Json[]>(request, 'service', 'GET', path)).toHaveLength(0);
 
-    await page.getByRole('button', { name: 'Search LLM Answers' }).click();
+    await confirmSearch();
     await expect(page.getByText('LLM answers search added. The answers will arrive in the background.')).toBeVisible();
     const first = await rest<Json[]>(request, 'service', 'GET', path);
     expect(first).toHaveLength(1);
     expect(first[0].info2).toBeNull();
     await rest(request, 'service', 'PATCH', `pages_actions?id=eq.${first[0].id}`, { status: 'done' });
-    await page.getByRole('button', { name: 'Search LLM Answers' }).click();
+    await confirmSearch();
     await expect(page.getByText('LLM answers search added. The answers will arrive in the background.').first()).toBeVisible();
     await expect.poll(async () => (await rest<Json[]>(request, 'service', 'GET', path))[0].status).toBe('queued');
     const second = await rest<Json[]>(request, 'service', 'GET', path);

@@ -79,7 +79,7 @@ test.describe.serial('sites', () => {
     await expect(form.getByText(MSG.logoRequired)).toBeVisible();
     await form.getByLabel('Site URL').fill('not a url');
     await form.getByRole('button', { name: 'Create site' }).click();
-    await expect(form.getByText('Enter a valid URL starting with http:// or https://')).toBeVisible();
+    await expect(form.getByText('This address is not valid: type the site’s address, for example www.example.com.')).toBeVisible();
 
     // logos refused in the browser: too large, a text file named .png, an SVG
     await logoInput(page).setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: PNG_6MB });
@@ -228,9 +228,11 @@ test.describe.serial('sites', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByText('Site settings are coming soon.')).toBeVisible();
     await page.getByRole('button', { name: 'More actions' }).click();
-    for (const name of ['View Analytics', 'Export Content', 'Share Site']) {
+    for (const name of ['View Analytics', 'Share Site']) {
       await expect(page.getByRole('menuitem', { name: new RegExp(name) })).toBeDisabled();
     }
+    // Export Content is real since issue 32 (workspace-bulk.spec.ts downloads and unzips it)
+    await expect(page.getByRole('menuitem', { name: /Export Content/ })).toBeEnabled();
     await page.keyboard.press('Escape');
 
     // Edit Site opens the form

@@ -83,14 +83,21 @@ async function resolveAnyPorts(env, pickPort = freePort) {
 /**
  * The app servers read the anon key from SUPABASE_ANON_KEY only. With the local backend it is the
  * backend's own: minted from JWT_SECRET (or the default secret) by `mint` — the worker's keys module,
- * which the backend uses too, stable for a given secret. A key the user set is kept.
+ * which the backend uses too, stable for a given secret. A key the user set is kept. When Stripe keys
+ * are set (the discovery offer's card payment, docs/payments.md), the shell server also needs the
+ * service role key: the local backend's, unless one is set.
  * @param {Record<string, string | undefined>} env
- * @param {(secret?: string) => Promise<{ anonKey: string }>} mint
+ * @param {(secret?: string) => Promise<{ anonKey: string, serviceRoleKey?: string }>} mint
  */
 async function withLocalAnonKey(env, mint) {
-  if (env.SUPABASE_ANON_KEY) return env;
-  const { anonKey } = await mint(env.JWT_SECRET || undefined);
-  return { ...env, SUPABASE_ANON_KEY: anonKey };
+  const wantsServiceKey = Boolean(env.STRIPE_SECRET_KEY) && !env.SUPABASE_SERVICE_ROLE_KEY;
+  if (env.SUPABASE_ANON_KEY && !wantsServiceKey) return env;
+  const { anonKey, serviceRoleKey } = await mint(env.JWT_SECRET || undefined);
+  return {
+    ...env,
+    SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY || anonKey,
+    ...(wantsServiceKey && serviceRoleKey ? { SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey } : {}),
+  };
 }
 
 /** Where `npm start` keeps the development WORDPRESS_SECRET_KEY (DATA_DIR, as the backend and the worker read it). */

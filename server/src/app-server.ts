@@ -13,6 +13,9 @@ import { buildRuntimeConfig, remoteBaseUrl, type RuntimeConfig } from './runtime
 import { createPrerenderer, TAPS_SCRIPT_HASH, type Prerenderer } from './prerender';
 import { isShellRoute } from './shell-routes';
 import { createArticleViewHead, NOINDEX, type ArticleViewHead } from './article-view-head';
+import type * as CheckoutModule from './checkout';
+import type { CheckoutHandler } from './checkout';
+import { checkoutSettingsFromEnv } from './checkout-config';
 
 const gzip = promisify(zlib.gzip);
 const acceptsGzip = (req: IncomingMessage): boolean => /\bgzip\b/.test(req.headers['accept-encoding'] || '');
@@ -30,6 +33,8 @@ export interface AppServerOptions {
   prerenderer?: PrerendererLike | null;
   /** (shell) head of /view/* pages: demo articles' tags, noindex for the rest (article-view-head.ts) */
   articleHead?: ArticleViewHead | null;
+  /** (shell) the discovery offer's payment endpoints (checkout.ts): default from env, null for none */
+  checkout?: CheckoutHandler | null;
   log?: (msg: string) => void;
 }
 
@@ -118,6 +123,7 @@ export async function createAppServer({
   runtimeConfig,
   prerenderer,
   articleHead,
+  checkout,
   log = () => {},
 }: AppServerOptions): Promise<{ server: http.Server; config: RuntimeConfig }> {
   const isHost = app === 'shell';
@@ -135,6 +141,22 @@ export async function createAppServer({
     articleHead === undefined && isHost && config.supabaseUrl && config.supabaseAnonKey
       ? createArticleViewHead({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey, siteUrl: config.siteUrl, log })
       : articleHead || null;
+  // the card payment of the discovery offer (issue 34): the shell's /api/*, when Stripe is configured
+  const checkoutSettings = isHost && checkout === undefined ? checkoutSettingsFromEnv(env, (m) => log(`shell: ${m}`)) : null;
+  const payments: CheckoutHandler | null =
+    checkout !== undefined
+      ? checkout
+      : checkoutSettings
+        ? // Stripe's library is loaded only by a server that takes payments
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          (require('./checkout') as typeof CheckoutModule).createCheckoutHandler({
+            settings: checkoutSettings,
+            supabaseUrl: config.supabaseUrl,
+            supabaseAnonKey: config.supabaseAnonKey,
+            siteUrl: config.siteUrl,
+            log,
+          })
+        : null;
   const gzipCache = new Map<string, { mtimeMs: number; buffer: Buffer }>(); // abs path -> { mtimeMs, buffer }
 
   function baseHeaders(extra: OutgoingHttpHeaders = {}): OutgoingHttpHeaders {
@@ -228,6 +250,13 @@ export async function createAppServer({
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (isHost && req.url?.startsWith('/api/')) {
+      const apiPath = new URL(req.url, 'http://localhost').pathname;
+      if (payments && (await payments.handle(req, res, apiPath))) return;
+      const body = JSON.stringify({ error: 'not_found', message: payments ? 'No such endpoint.' : 'Card payment is not configured on this server.' });
+      send(req, res, 404, baseHeaders({ 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' }), body);
+      return;
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, baseHeaders({ 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' }));
       res.end();

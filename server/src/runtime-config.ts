@@ -1,6 +1,7 @@
 // Builds the runtime config served as GET /config.json from environment variables.
 // Used by the production servers (scripts/serve.mjs) and the webpack dev servers.
 import { portOf, REMOTES, type RemoteName, type ServiceName } from '../ports.cjs';
+import { checkoutSettingsFromEnv, type PublicCheckoutConfig } from './checkout-config';
 
 /** GET /config.json: what the apps read at start (loadRuntimeConfig in @citable/shared). */
 export interface RuntimeConfig {
@@ -11,6 +12,25 @@ export interface RuntimeConfig {
   linkedinScriptUrl: string | null;
   siteUrl: string;
   contact: { email?: string; phone?: string; address?: string };
+  /**
+   * The worker's LLM_ANSWERS_PER_MODEL (answers asked of each model per llm_answers run): the
+   * LLM answers screen says how many calls a run makes before it starts. Read from the same
+   * variable, with the worker's default and bounds (worker/src/config.ts).
+   */
+  llmAnswersPerModel: number;
+  /** the discovery offer's card payment (issue 34): the publishable key and price, null when not configured */
+  checkout: PublicCheckoutConfig | null;
+}
+
+/** The worker's default for LLM_ANSWERS_PER_MODEL (worker/src/config.ts). */
+export const DEFAULT_LLM_ANSWERS_PER_MODEL = 3;
+
+/** LLM_ANSWERS_PER_MODEL as the worker reads it: an integer from 1 to 20, 3 when unset. */
+function answersPerModel(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_LLM_ANSWERS_PER_MODEL;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 20) throw new Error(`LLM_ANSWERS_PER_MODEL must be an integer between 1 and 20, got "${value}"`);
+  return n;
 }
 
 export const DEFAULT_CONTACT = { email: 'contact@citable.fr', phone: '+33 1 84 60 12 34', address: '10 rue de la Paix, 75002 Paris, France' };
@@ -62,6 +82,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
   const linkedinScriptUrl = env.LINKEDIN_SCRIPT_URL ? checkUrl('LINKEDIN_SCRIPT_URL', env.LINKEDIN_SCRIPT_URL) : null;
   const siteUrl = trimSlash(checkUrl('SITE_URL', env.SITE_URL || `http://localhost:${portOf('shell', env)}`));
 
+  const checkoutSettings = checkoutSettingsFromEnv(env);
   return {
     supabaseUrl,
     supabaseAnonKey,
@@ -73,6 +94,11 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
       phone: env.CONTACT_PHONE || DEFAULT_CONTACT.phone,
       address: env.CONTACT_ADDRESS || DEFAULT_CONTACT.address,
     },
+    llmAnswersPerModel: answersPerModel(env.LLM_ANSWERS_PER_MODEL),
+    // only the publishable key and the price: the secret key and webhook secret stay on the server
+    checkout: checkoutSettings
+      ? { publishableKey: checkoutSettings.publishableKey, priceCents: checkoutSettings.priceCents, currency: checkoutSettings.currency }
+      : null,
   };
 }
 

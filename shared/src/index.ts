@@ -12,8 +12,9 @@ export {
   parseRuntimeConfig,
   RuntimeConfigError,
   REMOTE_NAMES,
+  DEFAULT_LLM_ANSWERS_PER_MODEL,
 } from './config/runtime-config';
-export type { RuntimeConfig, RemoteName, ContactConfig } from './config/runtime-config';
+export type { RuntimeConfig, RemoteName, ContactConfig, CheckoutConfig } from './config/runtime-config';
 export { sharedInstanceId, recordSharedProbe } from './config/instance';
 export type { SharedProbe } from './config/instance';
 
@@ -21,6 +22,8 @@ export type { SharedProbe } from './config/instance';
 export { loadOnce } from './lib/loadOnce';
 export type { LoadOnce } from './lib/loadOnce';
 export { webLink, isWebUrl } from './lib/webLink';
+export { normalizeWebUrl, WEB_URL_MAX_LENGTH } from './lib/webUrl';
+export type { WebUrlProblem, WebUrlResult } from './lib/webUrl';
 
 // supabase
 export { loadSupabase, hasStoredSession, authStorageKey } from './supabase/client';
@@ -101,7 +104,7 @@ export { ErrorPanel, PageErrorPanel } from './ui/ErrorPanel';
 export type { ErrorPanelProps } from './ui/ErrorPanel';
 export { RouteErrorBoundary, lazyPage } from './ui/lazyPage';
 export { mountStandalone } from './ui/mountStandalone';
-export { showToast, ToastContainer } from './ui/toast';
+export { hideToast, showToast, ToastContainer } from './ui/toast';
 
 // auth (owned by the auth engineer)
 export {

@@ -56,3 +56,13 @@ export function htmlToText(html: string, max: number = 6000) {
 export function textOf(html: string) {
   return (new JSDOM(`<body>${html}</body>`).window.document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * The text of the article's first h1 (its title as written, French typography kept: only ASCII
+ * whitespace is collapsed), or null when it has none.
+ */
+export function titleOf(html: string): string | null {
+  const h1 = new JSDOM(`<body>${html}</body>`).window.document.querySelector('h1');
+  const text = (h1?.textContent ?? '').replace(/[ \t\r\n]+/g, ' ').trim();
+  return text || null;
+}

@@ -310,6 +310,36 @@ describe('create_article from the brief', () => {
   });
 });
 
+describe('create_article on a page taken in from the inbox', () => {
+  it('a page still named by its address takes the article\'s title (the mail, /view and the cover prompt name the article); a named page keeps its name', async () => {
+    const { rows: made } = await pool.query(
+      `insert into public.pages (site, name, url, status) values ($1, $2, $3, 2), ($1, 'Pain de seigle', 'https://www.example.com/seigle', 2) returning id`,
+      [siteId, 'example.com/pain-au-levain', 'https://www.example.com/pain-au-levain'],
+    );
+    const [taken, named] = made.map((r) => r.id);
+    fake.reset();
+    fake.text(fakeWriter());
+    for (const page of [taken, named]) {
+      await seedBrief(pool, page);
+      const done = await createArticle(page);
+      assert.equal(done.status, 'done', done.last_error);
+    }
+    const { rows } = await pool.query(
+      `select p.id, p.name, v.html_content, a.info_json
+         from public.pages p join public.pages_versions v on v.page = p.id
+         join public.pages_actions a on a.linked_pages_version = v.id and a.linked_action = $2
+        where p.id = any($1) order by p.id`,
+      [[taken, named], A.create_cover_image],
+    );
+    const h1 = (/<h1[^>]*>([^<]*)<\/h1>/.exec(rows[0].html_content)?.[1] ?? '').replace(/&nbsp;/g, '\u00a0').replace(/&amp;/g, '&');
+    assert.ok(h1.length > 3, rows[0].html_content.slice(0, 200));
+    assert.equal(rows[0].name, h1, 'named after its article');
+    assert.equal(rows[0].info_json.generate_prompt, h1, 'the cover image is asked for the article, not a URL');
+    assert.equal(rows[1].name, 'Pain de seigle', 'a name given by the operator stays');
+    assert.equal(rows[1].info_json.generate_prompt, 'Pain de seigle');
+  });
+});
+
 describe('create_article on a page never researched', () => {
   it('researches it first (the brief stored), then writes from that brief', async () => {
     const web = await startFakeWeb();

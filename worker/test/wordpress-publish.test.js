@@ -2,7 +2,9 @@
 // in-process worker, and the fake WordPress site (fakes/wordpress.js) on loopback. A client approves
 // on /view (approve_version) → the post created with its featured image and blocks; approved again
 // after an edit → the same post updated; a time-out on create followed by the retry → one post;
-// each failure mode; the password in no API answer, table a client reads, or log line.
+// each failure mode; the password in no API answer (every answer a client got in this file is recorded
+// and checked in after(), and a sweep reads every table and view of the API), table a client reads, or
+// log line.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -48,6 +50,26 @@ let siteId = 0;
 let dataDir = '';
 /** Every line the worker logged. */
 const logs = /** @type {string[]} */ ([]);
+
+/**
+ * Every answer the API (the local Supabase gateway: PostgREST, auth, storage) gave a client in this
+ * file, status, headers and body: anon and signed-in users, not the service role. after() checks the
+ * password is in none of them.
+ */
+const apiAnswers = /** @type {string[]} */ ([]);
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const apikey = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get('apikey');
+  if (t?.stack && url.startsWith(t.stack.url) && apikey !== t.stack.serviceRoleKey) {
+    apiAnswers.push(`${init?.method ?? 'GET'} ${url} → ${response.status}\n${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await response.clone().text()}`);
+  }
+  return response;
+};
+
+/** Every form the password could take in an answer or a line: as typed, without spaces, in a Basic header. */
+const LEAKS = [PASSWORD, PASSWORD.replace(/\s+/g, ''), Buffer.from(`editor:${PASSWORD}`).toString('base64')];
 
 async function waitForAction(/** @type {number | string} */ id, timeoutMs = 30_000) {
   const end = Date.now() + timeoutMs;
@@ -151,18 +173,34 @@ before(async () => {
 
 after(async () => {
   await worker?.stop();
-  // the password is in no line the worker logged, nor in any action's error or warnings
-  const all = logs.join('\n');
-  const { rows } = await pool.query("select coalesce(string_agg(coalesce(last_error, '') || warnings::text, '\n'), '') as t from public.pages_actions");
-  for (const leak of [PASSWORD, PASSWORD.replace(/\s+/g, ''), Buffer.from(`editor:${PASSWORD}`).toString('base64')]) {
-    assert.ok(!all.includes(leak), 'a log line holds the password');
-    assert.ok(!rows[0].t.includes(leak), 'an action holds the password');
+  globalThis.fetch = realFetch;
+  try {
+    // the password is in no line the worker logged, nor in any action's error or warnings
+    const all = logs.join('\n');
+    const { rows } = await pool.query("select coalesce(string_agg(coalesce(last_error, '') || warnings::text, '\n'), '') as t from public.pages_actions");
+    for (const leak of LEAKS) {
+      assert.ok(!all.includes(leak), 'a log line holds the password');
+      assert.ok(!rows[0].t.includes(leak), 'an action holds the password');
+    }
+    // nor in any answer the API gave a client all along this file (the connection form, the
+    // publications, the reads), nor its encrypted form
+    const { rows: stored } = await pool.query('select password_encrypted from public.wordpress_connections');
+    assert.ok(stored.length > 0, 'a connection is still stored');
+    assert.ok(apiAnswers.length > 50, `the API's answers were recorded (${apiAnswers.length})`);
+    assert.ok(apiAnswers.some((a) => a.includes('/rpc/get_wordpress_connection') && /"has_password"\s*:\s*true/.test(a)), 'the connection was read through the API');
+    for (const [i, answer] of apiAnswers.entries()) {
+      for (const leak of [...LEAKS, ...stored.map((r) => r.password_encrypted)]) {
+        assert.ok(!answer.includes(leak), `API answer ${i} holds the password: ${answer.slice(0, 200)}`);
+      }
+    }
+  } finally {
+    await pool?.end();
+    await wp?.close();
+    await t?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
-  await pool?.end();
-  await wp?.close();
-  await t?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
+
 
 beforeEach(() => {
   wp.reset();
@@ -237,6 +275,11 @@ describe('publish_wordpress', () => {
     assert.equal(row.wordpress_status, 'publish');
     assert.equal(Number(row.status), 1);
     assert.ok(row.wordpress_published_at);
+    // public: the approved article is published, it leaves the operator's Articles list
+    assert.ok(row.published_at);
+    const queue = await user.client.rpc('list_work_queue');
+    assert.equal(queue.error, null);
+    assert.ok(!queue.data.some((/** @type {any} */ r) => r.page_id === pageId && r.reason === 'approved'), JSON.stringify(queue.data));
     // no SEO plugin: said in the action's warnings
     assert.ok(done.warnings.some((/** @type {any} */ w) => w.code === 'wordpress_seo_not_written' && w.params.reason === 'no_plugin'), JSON.stringify(done.warnings));
 
@@ -432,5 +475,41 @@ describe('the connection form (save_wordpress_connection)', () => {
     const deleted = await user.client.rpc('delete_wordpress_connection', { p_site: siteId2 });
     assert.equal(deleted.data, true);
     assert.equal((await user.client.rpc('get_wordpress_connection', { p_site: siteId2 })).data, null);
+  });
+});
+
+describe('the password in no API answer (issue 31: "the password absent from every API response")', () => {
+  it('every table and view of the API and the connection and queue RPCs, read by the owner, another user and anon: neither the password nor its encrypted form', async () => {
+    await connect();
+    const { rows: stored } = await pool.query('select password_encrypted from public.wordpress_connections where site = $1', [siteId]);
+    const encrypted = stored[0].password_encrypted;
+    // the probe finds the encrypted password where it is: the service role reads the table
+    const service = makeClient(t.stack, t.stack.serviceRoleKey);
+    const direct = await service.from('wordpress_connections').select('*').eq('site', siteId);
+    assert.ok(JSON.stringify(direct.data).includes(encrypted), 'the service role reads the stored password');
+
+    const { rows: relations } = await pool.query("select table_name from information_schema.tables where table_schema = 'public' order by 1");
+    assert.ok(relations.some((r) => r.table_name === 'wordpress_connections') && relations.some((r) => r.table_name === 'pages'));
+    const answers = /** @type {string[]} */ ([]);
+    for (const client of [user.client, other.client, makeClient(t.stack)]) {
+      for (const { table_name: name } of relations) {
+        const read = await client.from(name).select('*').limit(500);
+        answers.push(`${name}: ${JSON.stringify(read.error ?? read.data)}`);
+      }
+      for (const [fn, args] of /** @type {[string, object][]} */ ([
+        ['get_wordpress_connection', { p_site: siteId }],
+        ['get_wordpress_public_key', {}],
+        ['list_work_queue', {}],
+      ])) {
+        const called = await client.rpc(fn, args);
+        answers.push(`${fn}: ${JSON.stringify(called.error ?? called.data)}`);
+      }
+    }
+    // the owner did read their pages and their connection (the sweep is not all refusals)
+    assert.ok(answers.some((a) => a.startsWith('get_wordpress_connection: {') && a.includes('"has_password":true')));
+    assert.ok(answers.some((a) => a.startsWith('pages: [{')));
+    for (const answer of answers) {
+      for (const leak of [...LEAKS, encrypted]) assert.ok(!answer.includes(leak), `an answer holds the password: ${answer.slice(0, 200)}`);
+    }
   });
 });

@@ -27,6 +27,7 @@ export const pageLoaders: Record<RouteKey, PageLoader> = {
   discoveryTimeline: named(solo, 'DiscoveryTimelinePage'),
   firstArticle: () => import(/* webpackChunkName: "page-first-article" */ './pages/FirstArticlePage'),
   firstArticleSuccess: () => import(/* webpackChunkName: "page-first-article-success" */ './pages/FirstArticleSuccessPage'),
+  discoverySuccess: () => import(/* webpackChunkName: "page-discovery-success" */ './pages/DiscoverySuccessPage'),
   maintenance: named(status, 'MaintenancePage'),
   comingSoon: named(status, 'ComingSoonPage'),
 };

@@ -15,3 +15,4 @@ export { default as IconCalendar } from '@tabler/icons-react/dist/esm/icons/Icon
 export { default as IconFileText } from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';
 export { default as IconCircleCheck } from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
 export { default as IconRocket } from '@tabler/icons-react/dist/esm/icons/IconRocket.mjs';
+export { default as IconLock } from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';

@@ -14,6 +14,8 @@ export const paths = {
   discoveryTimeline: '/home-4-discovery-timeline',
   firstArticle: '/first-article',
   firstArticleSuccess: '/first-article-success',
+  // Stripe's success_url (server/src/checkout.ts): after the discovery offer's card payment
+  discoverySuccess: '/discovery-success',
   maintenance: '/maintenance',
   comingSoon: '/coming-soon',
 } as const;
@@ -30,4 +32,4 @@ export const externalPaths = {
 } as const;
 
 /** Routes that crawlers should not index (transactional or operational pages). */
-export const noIndexRoutes: ReadonlySet<RouteKey> = new Set<RouteKey>(['firstArticleSuccess', 'maintenance', 'comingSoon', 'homeWhyAi']);
+export const noIndexRoutes: ReadonlySet<RouteKey> = new Set<RouteKey>(['firstArticleSuccess', 'discoverySuccess', 'maintenance', 'comingSoon', 'homeWhyAi']);

@@ -25,6 +25,7 @@ export function setupTestBackendConfig() {
       linkedinScriptUrl: null,
       siteUrl: 'http://site.test',
       contact: { email: 'hello@citable.test', phone: '', address: '' },
+      checkout: null,
     });
   });
 }

@@ -111,6 +111,14 @@ describe('withLocalAnonKey', () => {
   test('keeps a key the user set', async () => {
     expect((await withLocalAnonKey({ SUPABASE_ANON_KEY: 'mine' }, mint)).SUPABASE_ANON_KEY).toBe('mine');
   });
+
+  test('with Stripe keys, the shell server also gets the local service role key (unless one is set)', async () => {
+    const both = async (secret) => ({ anonKey: `anon-for-${secret ?? 'default'}`, serviceRoleKey: `service-for-${secret ?? 'default'}` });
+    expect(await withLocalAnonKey({ SUPABASE_ANON_KEY: 'mine', STRIPE_SECRET_KEY: 'sk_test_x' }, both))
+      .toMatchObject({ SUPABASE_ANON_KEY: 'mine', SUPABASE_SERVICE_ROLE_KEY: 'service-for-default' });
+    expect((await withLocalAnonKey({ STRIPE_SECRET_KEY: 'sk_test_x', SUPABASE_SERVICE_ROLE_KEY: 'set' }, both)).SUPABASE_SERVICE_ROLE_KEY).toBe('set');
+    expect((await withLocalAnonKey({}, both)).SUPABASE_SERVICE_ROLE_KEY).toBeUndefined();
+  });
 });
 
 describe('withDevWordPressKey', () => {

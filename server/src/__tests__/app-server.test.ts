@@ -67,6 +67,7 @@ describe('buildRuntimeConfig', () => {
       REVIEWER_URL: 'http://reviewer.local:8080/mf-manifest.json',
       LINKEDIN_SCRIPT_URL: 'https://li.example.com/oauth.js',
       CONTACT_EMAIL: 'a@b.c',
+      LLM_ANSWERS_PER_MODEL: '5',
     });
     expect(config).toEqual({
       supabaseUrl: 'https://abc.supabase.co',
@@ -79,7 +80,19 @@ describe('buildRuntimeConfig', () => {
       linkedinScriptUrl: 'https://li.example.com/oauth.js',
       siteUrl: 'http://localhost:3000',
       contact: expect.objectContaining({ email: 'a@b.c' }),
+      llmAnswersPerModel: 5,
+      // no Stripe keys: no card payment (checkout.test.ts)
+      checkout: null,
     });
+  });
+
+  it("says the worker's LLM_ANSWERS_PER_MODEL (its default 3; out of bounds is a clear error)", async () => {
+    expect((await buildRuntimeConfig({ SUPABASE_ANON_KEY: 'k' })).llmAnswersPerModel).toBe(3);
+    for (const value of ['0', '21', '2.5', 'trois']) {
+      await expect(buildRuntimeConfig({ SUPABASE_ANON_KEY: 'k', LLM_ANSWERS_PER_MODEL: value })).rejects.toThrow(
+        `LLM_ANSWERS_PER_MODEL must be an integer between 1 and 20, got "${value}"`,
+      );
+    }
   });
 
   it('defaults to the local ports and a null LinkedIn script', async () => {

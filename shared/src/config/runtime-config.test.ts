@@ -18,6 +18,7 @@ const valid: RuntimeConfig = {
   linkedinScriptUrl: null,
   siteUrl: 'http://localhost:3000',
   contact: { email: 'contact@citable.fr', phone: '+33 1', address: 'Paris' },
+  checkout: null,
 };
 
 const jsonResponse = (body: unknown, status = 200) =>
@@ -54,6 +55,23 @@ describe('parseRuntimeConfig', () => {
     expect(issues).toMatch(/remotes\.marketing must be an http\(s\) URL/);
     expect(issues).toMatch(/remotes\.workspace must be a non-empty URL/);
     expect(issues).toMatch(/contact must be an object/);
+  });
+
+  it("carries the worker's answers per model for LLM answers runs: absent (the readers' default 3) or 1 to 20", () => {
+    expect(parseRuntimeConfig(valid).llmAnswersPerModel).toBeUndefined();
+    expect(parseRuntimeConfig({ ...valid, llmAnswersPerModel: 5 }).llmAnswersPerModel).toBe(5);
+    for (const bad of [0, 21, 2.5, '3']) {
+      expect(() => parseRuntimeConfig({ ...valid, llmAnswersPerModel: bad })).toThrow(/llmAnswersPerModel must be an integer from 1 to 20/);
+    }
+  });
+
+  it('takes the discovery offer\'s payment settings (publishable key only), none when absent, refuses a secret key', () => {
+    const { checkout: _none, ...older } = valid;
+    expect(parseRuntimeConfig(older).checkout).toBeNull();
+    const checkout = { publishableKey: 'pk_test_abc', priceCents: 100, currency: 'eur' };
+    expect(parseRuntimeConfig({ ...valid, checkout }).checkout).toEqual(checkout);
+    expect(() => parseRuntimeConfig({ ...valid, checkout: { ...checkout, publishableKey: 'sk_test_abc' } })).toThrow(/checkout/);
+    expect(() => parseRuntimeConfig({ ...valid, checkout: { ...checkout, priceCents: 0 } })).toThrow(/checkout/);
   });
 
   it('rejects non-objects', () => {

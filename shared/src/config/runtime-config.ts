@@ -23,7 +23,26 @@ export interface RuntimeConfig {
   /** public base URL of the site (canonical links, e-mail redirects) */
   siteUrl: string;
   contact: ContactConfig;
+  /**
+   * Answers the worker asks of each model per LLM answers run (its LLM_ANSWERS_PER_MODEL, served by
+   * the app servers from the same variable); absent from an older server: DEFAULT_LLM_ANSWERS_PER_MODEL.
+   */
+  llmAnswersPerModel?: number;
+  /**
+   * The discovery offer's card payment (Stripe Checkout, issue 34): the publishable key and the price
+   * in cents; null when the server has no Stripe keys (the offer is then the free claim).
+   */
+  checkout?: CheckoutConfig | null;
 }
+
+export interface CheckoutConfig {
+  publishableKey: string;
+  priceCents: number;
+  currency: 'eur';
+}
+
+/** The worker's default LLM_ANSWERS_PER_MODEL (worker/src/config.ts). */
+export const DEFAULT_LLM_ANSWERS_PER_MODEL = 3;
 
 export class RuntimeConfigError extends Error {
   readonly issues: string[];
@@ -92,8 +111,28 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     contact.address = checkString(input.contact.address, 'contact.address', issues);
   }
 
+  // optional (an older server does not send it): readers fall back to DEFAULT_LLM_ANSWERS_PER_MODEL
+  let llmAnswersPerModel: number | undefined;
+  if (input.llmAnswersPerModel !== undefined && input.llmAnswersPerModel !== null) {
+    const n = input.llmAnswersPerModel;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 20) issues.push('llmAnswersPerModel must be an integer from 1 to 20');
+    else llmAnswersPerModel = n;
+  }
+
+  // optional (older servers send none): anything but a complete value means no card payment
+  let checkout: CheckoutConfig | null = null;
+  if (input.checkout !== null && input.checkout !== undefined) {
+    const c = input.checkout;
+    if (!isRecord(c) || typeof c.publishableKey !== 'string' || !/^pk_(test|live)_/.test(c.publishableKey)
+      || typeof c.priceCents !== 'number' || !Number.isInteger(c.priceCents) || c.priceCents <= 0 || c.currency !== 'eur') {
+      issues.push('checkout must be null or {publishableKey: "pk_…", priceCents: a positive integer, currency: "eur"}');
+    } else {
+      checkout = { publishableKey: c.publishableKey, priceCents: c.priceCents, currency: 'eur' };
+    }
+  }
+
   if (issues.length > 0) throw new RuntimeConfigError(issues);
-  return { supabaseUrl, supabaseAnonKey, remotes, linkedinScriptUrl, siteUrl, contact };
+  return { supabaseUrl, supabaseAnonKey, remotes, linkedinScriptUrl, siteUrl, contact, checkout, ...(llmAnswersPerModel === undefined ? {} : { llmAnswersPerModel }) };
 }
 
 const GLOBAL_KEY = '__citableRuntimeConfig__';

@@ -127,6 +127,27 @@ export type ContactMessagesRow = {
   status_changed_at: string | null;
 };
 
+export type DiscoveryOrdersRow = {
+  id: number;
+  email: string;
+  site_url: string;
+  site_key: string;
+  language: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  stripe_session_id: string | null;
+  stripe_payment_intent: string | null;
+  stripe_refund_id: string | null;
+  request: number | null;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  expired_at: string | null;
+  refunded_at: string | null;
+  refunded_by: string | null;
+};
+
 export type FirstArticleRequestsRow = {
   id: number;
   url: string;
@@ -228,6 +249,7 @@ export type PagesRow = {
   wordpress_version: string | null;
   wordpress_media_id: number | null;
   wordpress_media_source: string | null;
+  name_search: string | null;
 };
 
 export type PagesActionsRow = {
@@ -490,6 +512,58 @@ export type Database = {
           status_changed_at?: string | null;
         };
         Relationships: [
+        ];
+      };
+      discovery_orders: {
+        Row: DiscoveryOrdersRow;
+        Insert: {
+          id?: number;
+          email: string;
+          site_url: string;
+          site_key: string;
+          language?: string;
+          status?: string;
+          amount_cents: number;
+          currency?: string;
+          stripe_session_id?: string | null;
+          stripe_payment_intent?: string | null;
+          stripe_refund_id?: string | null;
+          request?: number | null;
+          created_at?: string;
+          expires_at?: string;
+          paid_at?: string | null;
+          expired_at?: string | null;
+          refunded_at?: string | null;
+          refunded_by?: string | null;
+        };
+        Update: {
+          id?: number;
+          email?: string;
+          site_url?: string;
+          site_key?: string;
+          language?: string;
+          status?: string;
+          amount_cents?: number;
+          currency?: string;
+          stripe_session_id?: string | null;
+          stripe_payment_intent?: string | null;
+          stripe_refund_id?: string | null;
+          request?: number | null;
+          created_at?: string;
+          expires_at?: string;
+          paid_at?: string | null;
+          expired_at?: string | null;
+          refunded_at?: string | null;
+          refunded_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'discovery_orders_request_fkey';
+            columns: ['request'];
+            isOneToOne: false;
+            referencedRelation: 'first_article_requests';
+            referencedColumns: ['id'];
+          },
         ];
       };
       first_article_requests: {
@@ -1368,6 +1442,7 @@ export type Database = {
           target_margin?: number;
         };
         Update: {
+          site?: number;
           engines?: unknown[] | null;
           runs_per_prompt?: number;
           schedule?: string;
@@ -1504,6 +1579,46 @@ export type Database = {
           since: string;
           action_name: string | null;
           action_error: string | null;
+          // 20261201002000_work_queue_wordpress.sql: the site's connection, the page's post and latest publication
+          wordpress_connection: 'none' | 'ok' | 'failed';
+          wordpress_link: string | null;
+          wordpress_status: string | null;
+          wordpress_version: string | null;
+          publish_status: 'queued' | 'running' | 'done' | 'failed' | null;
+          publish_error: string | null;
+          publish_warnings: Json | null;
+          publish_version: string | null;
+        }[];
+      };
+      // feeding the workspace in bulk (20261201003000_bulk_import.sql, issue 32)
+      import_pages: {
+        Args: { p_site_id: number; p_rows: { name: string; url: string }[]; p_dry_run?: boolean; p_status?: number | null };
+        Returns: { created: number; skipped: number; existing: number[]; duplicates: number[]; invalid: number[]; dry_run: boolean };
+      };
+      import_keywords: {
+        Args: { p_site_id: number; p_rows: ({ page: number; keyword: string } | { url: string; keyword: string })[]; p_dry_run?: boolean };
+        Returns: {
+          created: number;
+          skipped: number;
+          already: number[];
+          unknown_page: number[];
+          duplicates: number[];
+          invalid: number[];
+          dry_run: boolean;
+        };
+      };
+      set_pages_status: { Args: { p_site_id: number; p_page_ids: number[]; p_status: number }; Returns: { updated: number; unchanged: number } };
+      delete_pages: { Args: { p_site_id: number; p_page_ids: number[] }; Returns: number };
+      export_site_articles: {
+        Args: { p_site_id: number; p_after?: number; p_limit?: number };
+        Returns: {
+          page_id: number;
+          page_name: string;
+          page_url: string;
+          version_id: string | null;
+          version_date: string | null;
+          state: 'none' | 'draft' | 'revision' | 'approved';
+          html: string | null;
         }[];
       };
       set_page_published: {

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, currentLanguage, i18n, type Language } from '@citable/shared';
 import './LanguageSwitch.css';
@@ -16,10 +15,11 @@ function useLanguage() {
  * A named group of two native radios styled as a segmented control: arrow keys move between the
  * languages, Tab reaches the group once, and no script measures the page to place the highlight
  * (Mantine's SegmentedControl did, in a forced layout on every public page's first render).
+ * `name` groups the radios: a readable word, never a generated id (screen readers announced React's
+ * useId, '_r_d_'); a second switch on the same page (the settings) passes its own.
  */
-export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+export function LanguageSwitch({ size = 'xs', name = 'language' }: { size?: 'xs' | 'sm'; name?: string }) {
   const { t, value, change } = useLanguage();
-  const name = useId();
   return (
     <div role="radiogroup" aria-label={t('header.language')} className="cz-lang" data-size={size} data-testid="language-switch">
       {SUPPORTED_LANGUAGES.map((lng) => (

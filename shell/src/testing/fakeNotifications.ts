@@ -64,7 +64,7 @@ export function fakeNotificationsDb(state: { list: Notification[]; emails?: bool
               return { data: state.emails === undefined || state.emails === null ? null : { notification_emails: state.emails }, error: null };
             }
             if (head) return { data: null, error: null, count: state.list.filter((n) => n.read_at === null).length };
-            return { data: [...state.list].sort((a, b) => b.created_at.localeCompare(a.created_at)), error: null };
+            return { data: [...state.list].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id), error: null };
           };
           return Promise.resolve(answer()).then(resolve, reject);
         },

@@ -103,6 +103,46 @@ const FUNCTIONS = `    Functions: {
           since: string;
           action_name: string | null;
           action_error: string | null;
+          // 20261201002000_work_queue_wordpress.sql: the site's connection, the page's post and latest publication
+          wordpress_connection: 'none' | 'ok' | 'failed';
+          wordpress_link: string | null;
+          wordpress_status: string | null;
+          wordpress_version: string | null;
+          publish_status: 'queued' | 'running' | 'done' | 'failed' | null;
+          publish_error: string | null;
+          publish_warnings: Json | null;
+          publish_version: string | null;
+        }[];
+      };
+      // feeding the workspace in bulk (20261201003000_bulk_import.sql, issue 32)
+      import_pages: {
+        Args: { p_site_id: number; p_rows: { name: string; url: string }[]; p_dry_run?: boolean; p_status?: number | null };
+        Returns: { created: number; skipped: number; existing: number[]; duplicates: number[]; invalid: number[]; dry_run: boolean };
+      };
+      import_keywords: {
+        Args: { p_site_id: number; p_rows: ({ page: number; keyword: string } | { url: string; keyword: string })[]; p_dry_run?: boolean };
+        Returns: {
+          created: number;
+          skipped: number;
+          already: number[];
+          unknown_page: number[];
+          duplicates: number[];
+          invalid: number[];
+          dry_run: boolean;
+        };
+      };
+      set_pages_status: { Args: { p_site_id: number; p_page_ids: number[]; p_status: number }; Returns: { updated: number; unchanged: number } };
+      delete_pages: { Args: { p_site_id: number; p_page_ids: number[] }; Returns: number };
+      export_site_articles: {
+        Args: { p_site_id: number; p_after?: number; p_limit?: number };
+        Returns: {
+          page_id: number;
+          page_name: string;
+          page_url: string;
+          version_id: string | null;
+          version_date: string | null;
+          state: 'none' | 'draft' | 'revision' | 'approved';
+          html: string | null;
         }[];
       };
       set_page_published: {

@@ -271,6 +271,71 @@ describe('list_work_queue(): what waits for the operator', () => {
   });
 });
 
+describe('list_work_queue(): publishing to WordPress from the list (20261201002000)', () => {
+  it('says whether the site is connected, the page\'s latest publication and its post; never the password; another user\'s connection never', async () => {
+    const site = (await one("insert into public.sites (url, name, linked_user) values ('https://wp-queue.test', 'WP queue', $1) returning id::text", [OTHER_USER])).id;
+    const page = await newPage(site, 'q-wp');
+    const v1 = await addVersion(page, { ago: '2 days' });
+    await asRole(db.pool, { ...asAnon, commit: true }, (c) => c.query('select public.approve_version($1)', [v1]));
+    const row = async () => (await queueOf(OTHER_USER)).find((r) => r.page_id === page && r.reason === 'approved');
+
+    assert.deepEqual(
+      (({ wordpress_connection, wordpress_link, wordpress_version, publish_status, publish_error, publish_warnings, publish_version }) => ({
+        wordpress_connection, wordpress_link, wordpress_version, publish_status, publish_error, publish_warnings, publish_version,
+      }))(await row()),
+      { wordpress_connection: 'none', wordpress_link: null, wordpress_version: null, publish_status: null, publish_error: null, publish_warnings: null, publish_version: null },
+    );
+
+    // a connection whose test failed, then passed (the worker writes it; the password encrypted)
+    const SECRET = 'v1.abcdefgh.c2VjcmV0.c2VjcmV0.dGFn';
+    await db.pool.query(
+      "insert into public.wordpress_connections (site, wp_url, username, password_encrypted, test_status) values ($1, 'https://blog.wp-queue.test', 'editor', $2, 'wrong_credentials')",
+      [site, SECRET],
+    );
+    assert.equal((await row()).wordpress_connection, 'failed');
+    await db.pool.query("update public.wordpress_connections set test_status = 'ok' where site = $1", [site]);
+    assert.equal((await row()).wordpress_connection, 'ok');
+    // the same site seen by its owner only: the demo user's queue has no such site, and the encrypted password is in no row
+    assert.ok(!(await queueOf(DEMO_USER)).some((r) => r.site_id === site));
+    assert.ok(!JSON.stringify(await queueOf(OTHER_USER)).includes(SECRET));
+    // the caller's connections only, through the private function; anon cannot call it
+    const theirs = await asRole(db.pool, asUser(DEMO_USER), async (c) => (await c.query('select * from private.my_wordpress_connections() where site = $1', [site])).rows);
+    assert.deepEqual(theirs, []);
+    assert.equal((await errorOf(db.pool, asAnon, 'select * from private.my_wordpress_connections()'))?.code, '42501');
+
+    // queued by the operator (as the Articles button does), then failed with its warning, then done
+    const action = (
+      await asRole(db.pool, { ...asUser(OTHER_USER), commit: true }, async (c) =>
+        (await c.query("insert into public.pages_actions (linked_page, linked_action, linked_pages_version, info_json) values ($1, 8, $2, '{}') returning id::text", [page, v1])).rows[0],
+      )
+    ).id;
+    assert.deepEqual([(await row()).publish_status, (await row()).publish_version], ['queued', v1]);
+    await db.pool.query(
+      `update public.pages_actions set status = 'failed', last_error = 'WordPress (blog.wp-queue.test) answered 413',
+              warnings = '[{"stage":"image","code":"wordpress_too_large","message":"too large"}]' where id = $1`,
+      [action],
+    );
+    let r = await row();
+    assert.equal(r.publish_status, 'failed');
+    assert.equal(r.publish_error, 'WordPress (blog.wp-queue.test) answered 413');
+    assert.equal(r.publish_warnings[0].code, 'wordpress_too_large');
+    // the failed action is also a 'failed' row of its own
+    assert.ok((await queueOf(OTHER_USER)).some((x) => x.page_id === page && x.reason === 'failed' && x.action_name === 'publish_wordpress'));
+
+    // done as a draft: the post's link and version; the page stays to publish (published_at unset)
+    await db.pool.query("update public.pages_actions set status = 'done', last_error = null, warnings = '[]' where id = $1", [action]);
+    await db.pool.query(
+      "update public.pages set wordpress_post_id = 9, wordpress_post_type = 'posts', wordpress_link = 'https://blog.wp-queue.test/?p=9', wordpress_status = 'draft', wordpress_version = $2 where id = $1",
+      [page, v1],
+    );
+    r = await row();
+    assert.deepEqual([r.publish_status, r.wordpress_link, r.wordpress_status, r.wordpress_version], ['done', 'https://blog.wp-queue.test/?p=9', 'draft', v1]);
+    // public: published_at set (as the worker does), the page leaves the list
+    await db.pool.query("update public.pages set wordpress_status = 'publish', published_at = now() where id = $1", [page]);
+    assert.equal(await row(), undefined);
+  });
+});
+
 describe('set_page_published(p_page, p_published)', () => {
   it('marks an approved page published and back; refuses a draft, another user and anon', async () => {
     const page = await newPage();

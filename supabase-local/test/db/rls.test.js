@@ -387,6 +387,18 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
     { fn: 'set_message_status(bigint, text)', call: () => ["select public.set_message_status(0, 'spam') as r", []],
       anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
+    // the discovery order (20261201006000): the server's functions answer the service role only;
+    // the refund check answers staff (the owner, the demo account, is staff)
+    ...[
+      ["discovery_order_start(text, text, text, integer, text)", "select public.discovery_order_start('a@b.fr', 'https://b.fr', 'fr', 100) as r"],
+      ['discovery_order_attach(bigint, text, timestamp with time zone)', "select public.discovery_order_attach(0, 'cs_x', now()) as r"],
+      ['discovery_order_abandon(bigint)', 'select public.discovery_order_abandon(0) as r'],
+      ['discovery_order_event(text, text, text, text, text)', "select public.discovery_order_event('evt_x', 'checkout.session.completed', 'cs_x', 'paid', 'pi_x') as r"],
+      ['discovery_order_refunded(bigint, text, uuid)', "select public.discovery_order_refunded(0, 're_x', null) as r"],
+    ].map(([fn, sql]) => ({ fn, call: () => /** @type {[string, unknown[]]} */ ([sql, []]),
+      anon: /** @type {Expect} */ ({ denied: true }), owner: /** @type {Expect} */ ({ denied: true }), other: /** @type {Expect} */ ({ denied: true }) })),
+    { fn: 'discovery_order_refund_check(bigint)', call: () => ['select public.discovery_order_refund_check(0) as r', []],
+      anon: { denied: true }, owner: { refused: 'not_found' }, other: { denied: true } },
     // invoker, the caller's own rows only: another user's ids mark nothing
     { fn: 'mark_notifications_read(bigint[])', call: () => ['select public.mark_notifications_read() as r', []],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(typeof r, 'number') }, other: { ok: true, check: (r) => assert.equal(typeof r, 'number') } },
@@ -408,6 +420,23 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
     { fn: 'visibility_overview(bigint, bigint)', call: () => ['select public.visibility_overview($1, $2) as r', [ref.site, ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.settings.schedule, 'weekly') }, other: { refused: 'not_found' } },
+    // feeding the workspace in bulk (20261201003000): the caller's own site only, another user's is not found
+    { fn: 'import_pages(bigint, jsonb, boolean, bigint)',
+      call: () => ["select public.import_pages($1, '[{\"name\":\"Matrice\",\"url\":\"https://matrice.example.com/a\"}]') as r", [ref.site]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.created, 1) }, other: { refused: 'not_found' } },
+    { fn: 'import_keywords(bigint, jsonb, boolean)',
+      call: () => ["select public.import_keywords($1, jsonb_build_array(jsonb_build_object('page', $2::bigint, 'keyword', 'mot-clé import'))) as r", [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.created, 1) }, other: { refused: 'not_found' } },
+    { fn: 'set_pages_status(bigint, bigint[], bigint)', call: () => ['select public.set_pages_status($1, array[$2::bigint], 3) as r', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.updated + r.unchanged, 1) }, other: { refused: 'not_found' } },
+    { fn: 'delete_pages(bigint, bigint[])', call: () => ['select public.delete_pages($1, array[$2::bigint]) as r', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, 1) }, other: { refused: 'not_found' } },
+    { fn: 'export_site_articles(bigint, bigint, integer)', call: () => ['select json_agg(e) as r from public.export_site_articles($1) e', [ref.site]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r.some((e) => String(e.page_id) === ref.page)) }, other: { refused: 'not_found' } },
+    // the French search key (20261201004000): a pure function of its text, the same for everyone (pages.name_search uses it)
+    { fn: 'search_fold(text)', call: () => ["select public.search_fold('Pain d’Épices') as r", []],
+      anon: { ok: true, check: (r) => assert.equal(r, "pain d'epices") }, owner: { ok: true, check: (r) => assert.equal(r, "pain d'epices") },
+      other: { ok: true, check: (r) => assert.equal(r, "pain d'epices") } },
     { fn: 'set_page_published(bigint, boolean)', call: () => ['select public.set_page_published($1, false) as r', [ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.published_at, null) }, other: { refused: 'not_found' } },
   ];

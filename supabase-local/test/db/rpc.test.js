@@ -34,7 +34,9 @@ describe('review transitions (callable by anyone holding the version id)', () =>
     let v = (await anonCall('select public.send_for_revision($1, $2) as v', [REVIEW_VERSION, 'Ajouter un exemple chiffré.'])).v;
     assert.equal(v.sent_in_revision, true);
     assert.equal(v.approved, false);
-    assert.equal(v.comments_to_modify, 'Ajouter un exemple chiffré.');
+    // the client's words come back as client_comments; comments_to_modify (the operator's field) is never handed to a client
+    assert.equal(v.client_comments, 'Ajouter un exemple chiffré.');
+    assert.equal(v.comments_to_modify, null);
 
     for (const sql of ['select * from public.send_for_revision($1, \'encore\')', 'select * from public.approve_version($1)', 'select * from public.cancel_approval($1)']) {
       const error = await errorOf(db.pool, asAnon, sql, [REVIEW_VERSION]);

@@ -9,6 +9,8 @@ import { PermanentError } from '../errors.js';
 import { loadPageContext, workerTx, type PageContext } from '../db.js';
 import { loadBrief, researchPage } from '../engine/research.js';
 import { writeArticle } from '../engine/write.js';
+import { isAddressName } from '../engine/keywords.js';
+import { titleOf } from '../sanitize.js';
 import { checkVersion, coverAndLogo, writeChecks } from '../engine/checks.js';
 import type { ActionContext } from '../runner.js';
 import type { Pool } from 'pg';
@@ -118,6 +120,8 @@ export async function runCreateArticle(ctx: ActionContext) {
     });
   }
 
+  const title = titleOf(html)?.slice(0, 500) ?? null;
+
   // The version, its link on the action and the cover-image action commit together, tagged with
   // this run (generated_by_action, generated_for_run: unique), so a retry finds them above and a
   // transaction run again after a cut connection writes nothing twice.
@@ -138,6 +142,17 @@ export async function runCreateArticle(ctx: ActionContext) {
     }
     const id = rows[0].id;
     await writeChecks(client, id, checks);
+    // A page still named by its address (a request taken in: « boulangerie.fr/pains ») takes the
+    // article's title: the client's e-mail, /view and the cover image then name the article, not a URL.
+    // Only if nobody renamed it meanwhile.
+    let pageName = page.page_name;
+    if (title && isAddressName(page.page_name)) {
+      const renamed = await client.query('update public.pages set name = $2 where id = $1 and name = $3', [page.page_id, title, page.page_name]);
+      if (renamed.rowCount) {
+        pageName = title;
+        ctx.log(`page ${page.page_id} named after its article: « ${title} »`);
+      }
+    }
     await client.query('update public.pages_actions set linked_pages_version = $2 where id = $1', [ctx.action.id, id]);
     const images = Math.min(10, Number(page.nb_images_to_create) || 0);
     if (images > 0) {
@@ -148,7 +163,7 @@ export async function runCreateArticle(ctx: ActionContext) {
           page.page_id,
           id,
           ctx.action.creator,
-          JSON.stringify({ generate_prompt: page.page_name, comments: '', use_initial_photo: false, image_example_id: null, number_of_images: images }),
+          JSON.stringify({ generate_prompt: pageName, comments: '', use_initial_photo: false, image_example_id: null, number_of_images: images }),
         ],
       );
     }

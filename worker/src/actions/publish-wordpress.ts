@@ -209,7 +209,9 @@ async function publish(ctx: ActionContext, page: NonNullable<Awaited<ReturnType<
     db.query(
       `update public.pages set wordpress_post_id = $2, wordpress_post_type = $3, wordpress_link = $4, wordpress_status = $5,
               wordpress_published_at = now(), wordpress_version = $6, wordpress_media_id = $7, wordpress_media_source = $8,
-              status = case when $5 = 'publish' then 1 else status end
+              status = case when $5 = 'publish' then 1 else status end,
+              -- a public post is the approved article published: it leaves the Articles list ('approved')
+              published_at = case when $5 = 'publish' then now() else published_at end
         where id = $1`,
       [page.page_id, post.id, postType, post.link || null, post.status || null, version.id, mediaId, mediaSource],
     ),

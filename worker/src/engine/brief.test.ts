@@ -133,6 +133,17 @@ describe('keywords', () => {
     expect(deriveKeywords(null, 'not a url', 'en')).toEqual([]);
   });
 
+  it('a name that is only the address (a request taken in from the inbox) is no keyword: the slug, else the domain', () => {
+    // take_in_request names the page « host/path » until the operator renames it (docs/operator-desk.md)
+    expect(deriveKeywords('fournil-des-halles.fr/pain-au-levain', 'https://www.fournil-des-halles.fr/pain-au-levain', 'fr')).toEqual(['pain au levain']);
+    expect(deriveKeywords('fromagerie-des-alpes.fr', 'https://www.fromagerie-des-alpes.fr', 'fr')).toEqual(['fromagerie des alpes']);
+    expect(deriveKeywords('green-garden.co.uk', 'https://green-garden.co.uk', 'en')).toEqual(['green garden']);
+    expect(deriveKeywords('https://boulangerie.fr/p/123', 'https://boulangerie.fr/p/123', 'fr')).toEqual(['boulangerie']);
+    expect(deriveKeywords('x.fr/p/1', 'https://x.fr/p/1', 'fr')).toEqual([]);
+    // a real name with a dot stays a name
+    expect(deriveKeywords('Web 2.0 : le guide', 'https://x.fr/web', 'fr')).toEqual(['web 2 0 le guide', 'web']);
+  });
+
   it('merges several keywords’ results, best positions first, each URL once', () => {
     const r = (url: string, position: number) => ({ url, position, title: null, snippet: null, type: 'organic' });
     expect(mergeResults([[r('a', 1), r('b', 2), r('c', 3)], [r('b', 1), r('d', 2)]], 4).map((x) => x.url)).toEqual(['a', 'b', 'd', 'c']);

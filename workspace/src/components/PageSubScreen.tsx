@@ -1,6 +1,6 @@
 import './page-sub-screen/i18n';
 import type { ReactNode } from 'react';
-import { Anchor, Box, Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isDataError } from '@citable/shared/data';
@@ -11,7 +11,7 @@ import { usePageContext, type PageContext } from './page-sub-screen/pageContext'
 import { ScreenContainer } from './ScreenContainer';
 import { ScreenLoader } from './ScreenLoader';
 import { LoadErrorAlert } from './LoadErrorAlert';
-import { WrappingBreadcrumbs } from './WrappingBreadcrumbs';
+import { WorkspaceBreadcrumbs } from './WorkspaceBreadcrumbs';
 
 export type { PageContext } from './page-sub-screen/pageContext';
 
@@ -64,28 +64,7 @@ export function PageSubScreen({ screenLabel, children, 'data-testid': testId }: 
   const data = page.data;
   return (
     <ScreenContainer data-testid={testId}>
-      <Box component="nav" aria-label={t('breadcrumb')}>
-        <WrappingBreadcrumbs>
-          <Anchor component={Link} to={paths.dashboard()} size="sm">
-            {t('dashboard')}
-          </Anchor>
-          <Anchor component={Link} to={paths.sites()} size="sm">
-            {t('mySites')}
-          </Anchor>
-          <Anchor component={Link} to={paths.site(data.site)} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {data.sites?.name ?? data.site}
-          </Anchor>
-          <Anchor component={Link} to={paths.pages(data.site)} size="sm">
-            {t('pages')}
-          </Anchor>
-          <Anchor component={Link} to={paths.page(data.site, data.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {data.name}
-          </Anchor>
-          <Text size="sm" c="gray.7" aria-current="page">
-            {screenLabel}
-          </Text>
-        </WrappingBreadcrumbs>
-      </Box>
+      <WorkspaceBreadcrumbs site={{ id: data.site, name: data.sites?.name ?? String(data.site) }} page={{ id: data.id, name: data.name }} current={screenLabel} />
       {children(data)}
     </ScreenContainer>
   );

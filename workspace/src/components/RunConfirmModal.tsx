@@ -7,7 +7,7 @@ import { dataErrorMessage } from '@citable/shared/data';
 import { NS } from './run-estimate/i18n';
 import { estimateRuns, formatDuration, formatUsd, useRecentRuns } from './run-estimate/runEstimate';
 
-export type EstimatedAction = 'create_article' | 'research_page';
+export type EstimatedAction = 'create_article' | 'research_page' | 'llm_answers';
 
 export interface RunConfirmModalProps {
   opened: boolean;
@@ -17,6 +17,8 @@ export interface RunConfirmModalProps {
   isPending?: boolean;
   /** said before the estimate (e.g. that an edited brief will be replaced) */
   notice?: ReactNode;
+  /** what the runs do, in place of the action's own sentence (e.g. how many model calls) */
+  summary?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -25,7 +27,7 @@ export interface RunConfirmModalProps {
  * Asks before paid runs (issue 29): how many, their estimated cost and time from the median of the
  * user's latest finished runs of the action (or "cost unknown"), then Cancel / confirm.
  */
-export function RunConfirmModal({ opened, action, runs, isPending = false, notice, onConfirm, onClose }: RunConfirmModalProps) {
+export function RunConfirmModal({ opened, action, runs, isPending = false, notice, summary, onConfirm, onClose }: RunConfirmModalProps) {
   const { t, i18n } = useTranslation(NS);
   const recent = useRecentRuns(action, opened);
   const lng = i18n.language;
@@ -111,8 +113,8 @@ export function RunConfirmModal({ opened, action, runs, isPending = false, notic
       data-testid="run-confirm"
     >
       <Stack gap="md">
-        <Text size="sm" data-testid="run-confirm-runs">
-          {t(`${action}.runs`, { count: runs })}
+        <Text size="sm" data-testid="run-confirm-runs" component="div">
+          {summary ?? t(`${action}.runs`, { count: runs })}
         </Text>
         {notice && (
           <Alert color="orange" variant="light" p="sm" data-testid="run-confirm-notice">

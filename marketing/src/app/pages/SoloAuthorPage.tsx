@@ -12,6 +12,7 @@ import { StatsBar } from '../../components/StatsBar';
 import type { PricingVariant } from '../../content/plans';
 import type { PricingPlan } from '../../content/types';
 import { ClaimButton } from '../../features/claim/components/ClaimButton';
+import { DiscoveryHeroAction, DiscoveryOfferAction } from '../../features/claim/components/DiscoveryOfferAction';
 import { ContactSection } from '../../features/contact/components/ContactSection';
 import { getContact } from '../../lib/contact';
 import { useContent } from '../../lib/locale';
@@ -49,7 +50,8 @@ function Offer({ variant }: { variant: SoloVariant }) {
   const { t, content } = useContent();
   if (variant === 'discovery' || variant === 'discoveryTimeline') {
     const offer = content.discoveryOffer;
-    const action = <AuthButton fullWidth size="md">{offer.cta}</AuthButton>;
+    // paid by card when the server takes payments (issue 34), else the free claim
+    const action = <DiscoveryOfferAction />;
     if (variant === 'discoveryTimeline') {
       return (
         <Card withBorder radius="lg" padding="xl" className="cz-plan cz-plan--popular" maw={720} mx="auto" data-plan={offer.name}>
@@ -93,7 +95,7 @@ export function SoloAuthorPage({ variant }: { variant: SoloVariant }) {
         copy={content.heroes[variant]}
         aside={isPersonalBrand || variant === 'home4' ? <AuthorCard /> : undefined}
         actions={isDiscovery
-          ? <><AuthButton>{content.discoveryOffer.cta}</AuthButton><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>
+          ? <><DiscoveryHeroAction cta={content.discoveryOffer.cta} /><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>
           : <><ClaimButton voice="solo" /><MailtoButton email={contact.email}>{t('common.reachOut')}</MailtoButton></>}
       />
       <Section id="how" title={t('sections.solo.benefitsSubtitle')} subtitle={t('sections.solo.howSubtitle')} tone="muted">

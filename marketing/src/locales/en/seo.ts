@@ -17,6 +17,7 @@ export const pageMeta: Record<RouteKey, PageMeta> = {
   discoveryTimeline: { title: 'From 1 EUR to a published article in 48 hours | Citable', description: 'See each step of the 1 EUR discovery offer: brief today, article in 48 hours, then decide. One per client.' },
   firstArticle: { title: 'First Article Setup | Citable', description: 'Tell us your website and e-mail address and we start writing your first SEO-optimised article.' },
   firstArticleSuccess: { title: 'Thank you: your first article is on its way | Citable', description: 'We analyze your site and keywords, write your first SEO article and send it within 24-48 hours.' },
+  discoverySuccess: { title: 'Thank you: your payment is confirmed | Citable', description: 'Your first article is ordered: delivery within 24–48 hours. Stripe emails you the receipt.' },
   maintenance: { title: 'Scheduled maintenance | Citable', description: 'Citable is undergoing scheduled maintenance and will be back shortly.' },
   comingSoon: { title: 'Site under development | Citable', description: 'The Citable site is under development. Launch is planned soon.' },
 };

@@ -17,6 +17,7 @@ export const pageMeta: Record<RouteKey, PageMeta> = {
   discoveryTimeline: { title: 'De 1 € à un article publié en 48 heures | Citable', description: 'Chaque étape de l’offre découverte à 1 € : brief aujourd’hui, article sous 48 heures, puis vous décidez. Un article découverte par client.' },
   firstArticle: { title: 'Configuration du premier article | Citable', description: 'Indiquez votre site et votre adresse e-mail : nous commençons la rédaction de votre premier article optimisé SEO.' },
   firstArticleSuccess: { title: 'Merci : votre premier article est en route | Citable', description: 'Nous analysons votre site et vos mots-clés, rédigeons votre premier article SEO et vous l’envoyons sous 24 à 48 heures.' },
+  discoverySuccess: { title: 'Merci : votre paiement est confirmé | Citable', description: 'Votre premier article est commandé : livraison sous 24 à 48 heures. Le reçu vous est envoyé par Stripe.' },
   maintenance: { title: 'Maintenance programmée | Citable', description: 'Citable est en maintenance programmée et revient très vite.' },
   comingSoon: { title: 'Site en cours de développement | Citable', description: 'Le site Citable est en cours de développement. Le lancement est prévu très prochainement.' },
 };

@@ -3,7 +3,7 @@
  * (layout) and the e-mail switch (settings) both use them. RLS gives each user their own rows only;
  * a user updates nothing but read_at (mark_notifications_read).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Tables } from '@citable/shared';
 import { request, requestWithCount } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
@@ -49,11 +49,64 @@ export async function getNotifications(): Promise<NotificationsState> {
 export const markNotificationsRead = (ids: number[] | null) =>
   request((db) => db.rpc('mark_notifications_read', ids ? { p_ids: ids } : {})) as Promise<number>;
 
-/** The bell's data: polled every 30 s and when the window gets the focus, so new ones appear without a reload. */
+/**
+ * What a notification says has changed, as query keys (prefixes) of the page's one cache: a screen
+ * open on it (the page's versions, the Articles list, the page list's review column, the inbox) then
+ * refetches instead of showing its state of up to 30 s before (STALE_TIME_MS) — the operator who
+ * follows "the client asks for a revision" must not land on a version still shown as a draft.
+ */
+export function keysTouchedBy(n: Pick<Notification, 'kind' | 'site' | 'page' | 'version'>): QueryKey[] {
+  if (n.kind === 'new_request' || n.kind === 'new_message') return [queryKeys.inbox.all];
+  if (n.page === null) return [queryKeys.workQueue.all];
+  const pageLists = n.site === null ? queryKeys.pages.lists() : queryKeys.pages.lists(n.site);
+  const version = n.version ? [queryKeys.pageVersions.detail(n.version)] : [];
+  switch (n.kind) {
+    case 'client_approved':
+    case 'client_revision':
+      return [queryKeys.pageVersions.lists(n.page), ...version, pageLists, queryKeys.workQueue.all];
+    case 'version_ready':
+      // the page too: its first article names a page still called by its address
+      return [queryKeys.pageVersions.lists(n.page), queryKeys.pageActions.lists(n.page), queryKeys.pages.detail(n.page), pageLists, queryKeys.workQueue.all];
+    case 'action_failed':
+      return [queryKeys.pageActions.lists(n.page), queryKeys.workQueue.all];
+    case 'send_failed':
+      // the versions screen's "sends" panel lives under the page's versions
+      return [[...queryKeys.pageVersions.all, 'sends', { pageId: n.page }], queryKeys.workQueue.all];
+    default:
+      return [queryKeys.workQueue.all];
+  }
+}
+
+/** The notifications of `after` that `before` (the previous answer) did not have. */
+export function arrivedSince(before: readonly Pick<Notification, 'id'>[], after: readonly Notification[]): Notification[] {
+  const seen = new Set(before.map((n) => n.id));
+  return after.filter((n) => !seen.has(n.id));
+}
+
+/** The distinct keys (by value) that the arrived notifications touch. */
+export function keysToRefresh(arrived: readonly Notification[]): QueryKey[] {
+  const keys = new Map<string, QueryKey>();
+  for (const key of arrived.flatMap(keysTouchedBy)) keys.set(JSON.stringify(key), key);
+  return [...keys.values()];
+}
+
+/**
+ * The bell's data: polled every 30 s and when the window gets the focus, so new ones appear without a
+ * reload; what a new one is about is refetched too (keysTouchedBy).
+ */
 export function useNotifications() {
+  const client = useQueryClient();
   return useQuery({
     queryKey: queryKeys.notifications.latest(),
-    queryFn: getNotifications,
+    queryFn: async () => {
+      const before = client.getQueryData<NotificationsState>(queryKeys.notifications.latest());
+      const next = await getNotifications();
+      // the first answer is no news: the screens loaded with it
+      if (before) {
+        for (const queryKey of keysToRefresh(arrivedSince(before.latest, next.latest))) void client.invalidateQueries({ queryKey });
+      }
+      return next;
+    },
     refetchInterval: NOTIFICATIONS_POLL_MS,
     refetchOnWindowFocus: 'always',
   });

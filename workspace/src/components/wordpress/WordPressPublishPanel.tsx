@@ -18,9 +18,8 @@ import { paths } from '../../config/paths';
 import { PageActionsList } from '../PageActionsList';
 import { LoadErrorAlert } from '../LoadErrorAlert';
 import { PUBLISH_ACTION, useConnection, useLatestApproved, usePageWordPress, usePublish, wordpressKeys, type ApprovedVersion } from './api';
-import { connectionState, isCopyBehind, publicationState, refusalKey, versionToPublish } from './connection';
+import { WORDPRESS_ANCHOR, connectionState, isCopyBehind, publicationState, refusalKey, versionToPublish } from './connection';
 import { NS } from './i18n';
-import { WORDPRESS_ANCHOR } from './WordPressSection';
 
 export interface WordPressPublishPanelProps {
   siteId: number;
@@ -168,7 +167,8 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
             {!hasConnection && (
               <>
                 {' '}
-                <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" data-testid="wordpress-connect-link">
+                {/* in a sentence: underlined, not told apart by its colour alone (WCAG 1.4.1) */}
+                <Anchor component={Link} to={`${paths.site(siteId)}${WORDPRESS_ANCHOR}`} size="sm" underline="always" data-testid="wordpress-connect-link">
                   {t('publish.connectLink')}
                 </Anchor>
               </>

@@ -16,12 +16,9 @@ import { dataErrorMessage, isDataError } from '@citable/shared/data';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
 import { LoadErrorAlert } from '../LoadErrorAlert';
 import { usePublicKey, useConnection, useSaveConnection, useDeleteConnection } from './api';
-import { connectionState, failureKey, isPlainHttp, isWordPressUrl, refusalKey, type ConnectionFound, type ConnectionState, type WordPressConnection } from './connection';
+import { WORDPRESS_ANCHOR, connectionState, failureKey, isPlainHttp, isWordPressUrl, refusalKey, type ConnectionFound, type ConnectionState, type WordPressConnection } from './connection';
 import { NS } from './i18n';
 import { sealPassword, SealError } from './seal';
-
-/** The anchor of this section: the publish panels link to paths.site(id) + WORDPRESS_ANCHOR. */
-export const WORDPRESS_ANCHOR = '#wordpress';
 
 /** Mantine's dimmed grey is under 4.5:1 on white: a darker grey for descriptions (WCAG AA). */
 const READABLE = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' } as CSSProperties;

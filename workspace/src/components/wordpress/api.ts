@@ -143,6 +143,7 @@ export function useLatestApproved(pageId: number | null) {
   return useQuery({ queryKey: wordpressKeys.approved(pageId ?? 0), queryFn: () => getLatestApproved(pageId as number), enabled: pageId !== null });
 }
 
+/** Queues publish_wordpress (the publish panels and the Articles screen); the page's actions and the work list refresh. */
 export function usePublish(pageId: number) {
-  return useMutation({ mutationFn: queuePublish, meta: { invalidates: [queryKeys.pageActions.lists(pageId)] } });
+  return useMutation({ mutationFn: queuePublish, meta: { invalidates: [queryKeys.pageActions.lists(pageId), queryKeys.workQueue.all] } });
 }

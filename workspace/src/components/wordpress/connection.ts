@@ -5,6 +5,9 @@
  */
 
 /** The failure codes of a connection test or a publication (worker/src/wordpress/client.ts WordPressFailure). */
+/** The anchor of the site form's WordPress section: the publish panels link to paths.site(id) + WORDPRESS_ANCHOR. */
+export const WORDPRESS_ANCHOR = '#wordpress';
+
 export const WORDPRESS_FAILURES = [
   'invalid_url',
   'plain_http',

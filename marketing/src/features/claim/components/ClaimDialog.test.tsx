@@ -34,6 +34,9 @@ describe('free-article dialog', () => {
     expect(within(dialog).getByText("This Isn't Just Another AI Article")).toBeInTheDocument();
     expect(within(dialog).getByText("What's the Catch?")).toBeInTheDocument();
     expect(within(dialog).getByText('Website Information')).toBeInTheDocument();
+    // Sophie Moreau's review card shows her initials
+    expect(within(dialog).getByText('Sophie Moreau, Founder, Atelier Lumen')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('testimonial-initials')).toHaveTextContent(/^SM$/);
 
     await user.click(within(dialog).getByRole('button', { name: 'Get my free article' }));
     expect(await within(dialog).findByText('Please enter your website address.')).toBeInTheDocument();

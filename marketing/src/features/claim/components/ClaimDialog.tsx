@@ -3,6 +3,7 @@ import { Box, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, Avat
 import { Modal } from '@citable/mantine-bundled';
 import { IconCheck, IconQuote, IconStarFilled } from '../../../components/icons';
 import type { Voice } from '../../../content/types';
+import { initialsOf } from '../../../lib/initials';
 import { useMarketingT } from '../../../lib/locale';
 import { useClaimSubmit, type ClaimSubmitter } from '../hooks/useClaimSubmit';
 import { ClaimForm } from './ClaimForm';
@@ -28,7 +29,7 @@ function PitchTestimonial() {
         <Text size="sm" fs="italic">{t('claim.testimonialQuote')}</Text>
       </Group>
       <Group gap="xs" mt="sm" aria-hidden>
-        <Avatar size="sm" radius="xl" color="brand">CM</Avatar>
+        <Avatar size="sm" radius="xl" color="brand" data-testid="testimonial-initials">{initialsOf(t('claim.testimonialName'))}</Avatar>
         <Text size="xs" fw={700}>{t('claim.testimonialName')}</Text>
       </Group>
     </Card>

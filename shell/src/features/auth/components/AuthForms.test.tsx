@@ -106,6 +106,28 @@ describe('sign-up form', () => {
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
   });
 
+  it("after a mismatch then a sign-up: the mismatch toast is gone, the login tab keeps the e-mail", async () => {
+    const signUp = jest.fn(async () => ({ error: null }));
+    authStore.setState({ signUp });
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await openSignup(user);
+    await user.type(screen.getByLabelText(/Adresse e-mail/), '  marie@exemple.fr ');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-1');
+    await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'secret-2');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Erreur')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Confirmer le mot de passe/));
+    await user.type(screen.getByLabelText(/Confirmer le mot de passe/), 'secret-1');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Inscription réussie')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Erreur')).not.toBeInTheDocument());
+    expect(screen.queryByText('Les mots de passe ne correspondent pas')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Connexion' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByLabelText(/Adresse e-mail/)).toHaveValue('marie@exemple.fr');
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveValue('');
+  });
+
   it("shows the server message under 'Erreur d'inscription'", async () => {
     authStore.setState({ signUp: jest.fn(async () => serverError('User already registered')) });
     const user = userEvent.setup();

@@ -25,6 +25,8 @@ export function AuthPage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const [mode, setMode] = useState<AuthMode>(() => initialMode(location.state));
+  // the address just signed up with: the login tab starts with it
+  const [loginEmail, setLoginEmail] = useState('');
   useDocumentTitle(t(`documentTitle.${mode}`));
   // signed in with the password, the second factor still due
   const mfaRequired = useAuthStore((s) => s.mfaRequired);
@@ -54,10 +56,15 @@ export function AuthPage() {
                 <Tabs.Tab value="signup">{t('tabs.signup')}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="login">
-                <LoginForm onForgotPassword={() => setMode('reset')} />
+                <LoginForm onForgotPassword={() => setMode('reset')} initialEmail={loginEmail} />
               </Tabs.Panel>
               <Tabs.Panel value="signup">
-                <SignupForm onSignedUp={() => setMode('login')} />
+                <SignupForm
+                  onSignedUp={(email) => {
+                    setLoginEmail(email);
+                    setMode('login');
+                  }}
+                />
               </Tabs.Panel>
             </Tabs>
           )}

@@ -13,7 +13,7 @@ import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { afterSignInPath } from '../utils/redirect';
 import '../../../lib/auth/texts';
 
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function LoginForm({ onForgotPassword, initialEmail = '' }: { onForgotPassword: () => void; initialEmail?: string }) {
   const { t } = useTranslation('auth');
   const signIn = useAuthStore((s) => s.signIn);
   const navigate = useNavigate();
@@ -23,7 +23,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
+    initialValues: { email: initialEmail, password: '' },
     validate: {
       email: (value) => validateEmail(t, value),
       password: (value) => validatePassword(t, value),

@@ -132,12 +132,36 @@ describe('status pages', () => {
 });
 
 describe('header names', () => {
-  it('the logo link is named by what it shows, then "accueil"; the current language is a checked radio', () => {
+  it('the logo link is named by what it shows, then "accueil", in one name; the current language is a checked radio', () => {
     setSignedOut();
     renderWithProviders(<AppHeader />);
-    expect(screen.getByTestId('header-logo')).toHaveAccessibleName('Citable Contenu SEO x IA , accueil');
+    expect(screen.getByTestId('header-logo')).toHaveAccessibleName('Citable, Contenu SEO x IA, accueil');
+    // no loose ', accueil' text node read on its own, no paragraph taken for a heading
+    expect(screen.getByTestId('header-logo')).not.toHaveTextContent('accueil');
+    // every text it shows is in the name (the badge's 'C' is drawn, not text)
+    expect(screen.getByTestId('header-logo')).toHaveTextContent(/^Citable Contenu SEO x IA$/);
+    expect(screen.getByTestId('header-logo').querySelector('p')).toBeNull();
     const group = screen.getByRole('radiogroup', { name: 'Langue' });
     expect(within(group).getByRole('radio', { name: 'FR' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'EN' })).not.toBeChecked();
+    // the radios are grouped by a readable name, never a React useId ('_r_d_') a screen reader reads out
+    for (const radio of within(group).getAllByRole('radio')) expect(radio).toHaveAttribute('name', 'language');
+  });
+
+  it('in English: "Citable, SEO x IA Content, home"', async () => {
+    setSignedOut();
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    renderWithProviders(<AppHeader />);
+    expect(screen.getByTestId('header-logo')).toHaveAccessibleName('Citable, SEO x IA Content, home');
+  });
+
+  it("the account menu's name starts with the initials it shows (WCAG 2.5.3)", async () => {
+    signInAs({ email: 'jean.dupont@example.com', full_name: 'Jean Pierre Dupont' });
+    renderWithProviders(<AppHeader />);
+    const button = await screen.findByTestId('user-menu');
+    expect(button).toHaveTextContent(/^JP$/);
+    expect(button).toHaveAccessibleName('JP, menu du compte');
   });
 });

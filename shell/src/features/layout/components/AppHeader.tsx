@@ -32,7 +32,8 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
   const hideAuthButtons = STATUS_PAGES.includes(path) || path === '/auth' || path.startsWith('/auth/');
   return (
     <Group h="100%" px={{ base: 'xs', xs: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-      <Group gap="xs" wrap="nowrap">
+      {/* the left part gives way (minWidth 0), the right one never: the avatar stays whole on a phone */}
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         {isLoggedIn && onToggleNav && (
           <Burger
             opened={navOpened}
@@ -43,10 +44,10 @@ export function AppHeaderContent({ navOpened = false, onToggleNav }: AppHeaderPr
             data-testid="nav-burger"
           />
         )}
-        {/* signed out, the two buttons need the room on a phone */}
-        <Logo compact={!isLoggedIn} />
+        {/* on a phone the sign-in buttons, or the bell and the avatar, need the tagline's room */}
+        <Logo compact />
       </Group>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         {/* the current language stays visible at every width */}
         <LanguageSwitch />
         {isLoggedIn ? (

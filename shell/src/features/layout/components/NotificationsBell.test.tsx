@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadSupabase } from '@citable/shared';
-import { queryClient } from '@citable/shared/query';
+import { queryClient, queryKeys } from '@citable/shared/query';
 import { NotificationsBell, badgeLabel, notificationLink, relativeTime } from './NotificationsBell';
 import { renderWithProviders, resetAuthStore, signInAs, switchToFrench } from '../../../testing/render';
 import { fakeNotificationsDb, notification } from '../../../testing/fakeNotifications';
-import type { Notification } from '../../../lib/notifications/api';
+import { arrivedSince, keysToRefresh, keysTouchedBy, type Notification } from '../../../lib/notifications/api';
 
 jest.mock('@citable/shared', () => ({ ...jest.requireActual('@citable/shared'), loadSupabase: jest.fn() }));
 const load = loadSupabase as jest.MockedFunction<typeof loadSupabase>;
@@ -72,7 +72,10 @@ describe('NotificationsBell', () => {
   });
 
   it('opening one marks it read and goes there; the badge drops', async () => {
-    const { rpc } = withRows([notification({ id: 7, kind: 'client_revision', site: 1, page: 2 }), notification({ id: 8 })]);
+    const { rpc } = withRows([
+      notification({ id: 7, kind: 'client_revision', site: 1, page: 2, created_at: new Date(Date.now() - 60_000).toISOString() }),
+      notification({ id: 8, created_at: new Date(Date.now() - 120_000).toISOString() }),
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<NotificationsBell />, { route: '/dashboard', path: '*' });
     await waitFor(() => expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2'));
@@ -111,6 +114,46 @@ describe('NotificationsBell', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('a new one makes the screens open on its page refetch: a client\'s revision is not shown as a draft (focus path)', async () => {
+    const { state } = withRows([notification({ id: 500, kind: 'new_request', site: 3, page: null })]);
+    renderWithProviders(<NotificationsBell />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications (1 non lue)' })).toBeInTheDocument());
+    // what the versions screen, another page's versions and the Articles list hold, fresh (within STALE_TIME_MS)
+    const versions = queryKeys.pageVersions.list(9);
+    const other = queryKeys.pageVersions.list(10);
+    for (const key of [versions, other, queryKeys.workQueue.all]) queryClient.setQueryData(key, []);
+    state.list = [notification({ id: 501, kind: 'client_revision', site: 4, page: 9, version: 'v-1' }), ...state.list];
+    // the tab gets the focus back: the bell asks again at once
+    await act(async () => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications (2 non lues)' })).toBeInTheDocument());
+    await waitFor(() => expect(queryClient.getQueryState(versions)?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(queryKeys.workQueue.all)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
+  });
+
+  it('keysTouchedBy: what each kind of notification changed', () => {
+    const n = (kind: Notification['kind'], extra: Partial<Notification> = {}) => notification({ kind, site: 4, page: 9, version: 'v-1', ...extra });
+    expect(keysTouchedBy(n('client_revision'))).toEqual([
+      queryKeys.pageVersions.lists(9),
+      queryKeys.pageVersions.detail('v-1'),
+      queryKeys.pages.lists(4),
+      queryKeys.workQueue.all,
+    ]);
+    expect(keysTouchedBy(n('version_ready'))).toContainEqual(queryKeys.pageActions.lists(9));
+    expect(keysTouchedBy(n('version_ready'))).toContainEqual(queryKeys.pages.detail(9));
+    expect(keysTouchedBy(n('action_failed'))).toEqual([queryKeys.pageActions.lists(9), queryKeys.workQueue.all]);
+    expect(keysTouchedBy(n('send_failed'))[0]).toEqual(['pageVersions', 'sends', { pageId: 9 }]);
+    expect(keysTouchedBy(n('new_message', { page: null }))).toEqual([queryKeys.inbox.all]);
+    expect(keysTouchedBy(n('client_approved', { page: null }))).toEqual([queryKeys.workQueue.all]);
+    // the first answer is no news; only the ids not seen before count, each key once
+    const a = n('client_approved', { id: 1 });
+    const b = n('client_revision', { id: 2 });
+    expect(arrivedSince([a], [b, a])).toEqual([b]);
+    expect(keysToRefresh([a, b]).filter((k) => JSON.stringify(k) === JSON.stringify(queryKeys.workQueue.all))).toHaveLength(1);
   });
 
   it('an error says so and offers to retry', async () => {

@@ -23,10 +23,16 @@ export function UserMenu() {
   const user = useUser();
   const { signOut, isSigningOut } = useSignOut();
   const name = getDisplayName(user);
+  // the initials the avatar shows start its name (WCAG 2.5.3: what is seen is what a voice user says)
+  const initials = getUserInitials(user);
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.userMenu')} data-testid="user-menu" style={{ borderRadius: '50%' }}>
+        <UnstyledButton
+          aria-label={initials ? t('header.userMenuOf', { initials }) : t('header.userMenu')}
+          data-testid="user-menu"
+          style={{ borderRadius: '50%', flexShrink: 0 }}
+        >
           <UserAvatar />
         </UnstyledButton>
       </Menu.Target>

@@ -98,7 +98,7 @@ export function SettingsPage() {
       </Section>
       <Section title={t('settings.language.title')} description={t('settings.language.description')}>
         <div>
-          <LanguageSwitch size="sm" />
+          <LanguageSwitch size="sm" name="language-settings" />
         </div>
       </Section>
       <Section title={t('settings.notifications.title')} description={t('settings.notifications.description')}>

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { CitableProviders, i18n } from '@citable/shared';
 import { DataError } from '@citable/shared/data';
+import { act } from 'react';
 import type { WorkItem } from '../utils/workQueue';
 import { ArticlesScreen } from './ArticlesScreen';
 
@@ -24,6 +25,12 @@ let queue: { data: WorkItem[] | undefined; isPending: boolean; isError: boolean;
 const mutateAsync = jest.fn();
 jest.mock('../api/getWorkQueue', () => ({ useWorkQueue: () => queue }));
 jest.mock('../api/setPagePublished', () => ({ useSetPagePublished: () => ({ mutateAsync, isPending: false }) }));
+const publishMutate = jest.fn();
+let pageWordPress: { data: unknown } = { data: undefined };
+jest.mock('../../../components/wordpress/api', () => ({
+  usePublish: () => ({ mutate: publishMutate, isPending: false }),
+  usePageWordPress: (pageId: number | null) => (pageId === null ? { data: undefined } : pageWordPress),
+}));
 const toast = jest.fn();
 jest.mock('@citable/shared', () => ({ ...jest.requireActual('@citable/shared'), showToast: (data: unknown) => toast(data) }));
 
@@ -34,7 +41,7 @@ function Where() {
 
 function renderScreen(entry = '/articles') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const tree = () => (
     <CitableProviders withNotifications={false}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[entry]}>
@@ -45,8 +52,11 @@ function renderScreen(entry = '/articles') {
           <Where />
         </MemoryRouter>
       </QueryClientProvider>
-    </CitableProviders>,
+    </CitableProviders>
   );
+  const view = render(tree());
+  /** renders again with the current `queue` (as a refetch would) */
+  return { ...view, refresh: () => view.rerender(tree()) };
 }
 
 jest.setTimeout(30_000);
@@ -56,6 +66,8 @@ describe('ArticlesScreen', () => {
     await i18n.changeLanguage('fr');
     queue = { data: ITEMS, isPending: false, isError: false, error: null, refetch: jest.fn(), isFetching: false };
     mutateAsync.mockReset();
+    publishMutate.mockReset();
+    pageWordPress = { data: undefined };
     toast.mockReset();
   });
 
@@ -101,6 +113,80 @@ describe('ArticlesScreen', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ color: 'red', message: expect.stringContaining('n’est plus approuvé') })),
     );
+  });
+
+  it('publishes to WordPress from an approved row when the site is connected; a link to the settings when not', async () => {
+    const approved = ITEMS[2];
+    queue = { ...queue, data: [{ ...approved, wordpress_connection: 'none' }] };
+    const { unmount } = renderScreen();
+    const none = screen.getByTestId('work-item');
+    expect(within(none).getByRole('link', { name: 'Connecter WordPress – Brioche' })).toHaveAttribute('href', '/sites/1#wordpress');
+    expect(within(none).queryByRole('button', { name: /WordPress/ })).toBeNull();
+    // marking by hand stays the row's main action
+    expect(within(none).getByRole('button', { name: 'Marquer comme publié – Brioche' })).toBeInTheDocument();
+    unmount();
+
+    queue = { ...queue, data: [{ ...approved, wordpress_connection: 'failed' }] };
+    const failed = renderScreen();
+    expect(screen.getByTestId('work-wordpress-connection-failed')).toHaveTextContent('Connexion WordPress en échec.');
+    expect(screen.getByRole('link', { name: 'Vérifier la connexion – Brioche' })).toHaveAttribute('href', '/sites/1#wordpress');
+    failed.unmount();
+
+    queue = { ...queue, data: [{ ...approved, wordpress_connection: 'ok' }] };
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Publier sur WordPress – Brioche' }));
+    expect(publishMutate).toHaveBeenCalledWith({ pageId: 3, versionId: base.version_id, republish: false }, expect.anything());
+    act(() => publishMutate.mock.calls[0][1].onSuccess());
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', title: 'Publication WordPress demandée' }));
+    // refused by the database: its hint in the user's language
+    act(() => publishMutate.mock.calls[0][1].onError(new DataError('unknown', 'The site has no WordPress connection', { hint: 'no_wordpress_connection' })));
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ color: 'red', message: expect.stringContaining('connexion WordPress') }));
+  });
+
+  it('shows the publication under way, its failure translated, the link once published; a row that leaves the list stays with its link', async () => {
+    const approved = { ...ITEMS[2], wordpress_connection: 'ok' as const };
+    queue = { ...queue, data: [{ ...approved, publish_status: 'running' }] };
+    const view = renderScreen();
+    expect(screen.getByTestId('work-wordpress-state')).toHaveTextContent('Publication sur WordPress en cours…');
+    expect(screen.queryByRole('button', { name: /Publier sur WordPress/ })).toBeNull();
+
+    queue = {
+      ...queue,
+      data: [{ ...approved, publish_status: 'failed', publish_error: 'HTTP 413', publish_warnings: [{ stage: 'image', code: 'wordpress_too_large', message: 'too large' }] }],
+    };
+    view.refresh();
+    expect(screen.getByTestId('work-wordpress-error').textContent).toBe('Échec de la publication WordPress\u00a0: WordPress refuse le fichier\u00a0: il est trop lourd.');
+    // published again from the row: the post public, the page leaves the list; the row stays, its link read from the page
+    fireEvent.click(screen.getByRole('button', { name: 'Publier sur WordPress – Brioche' }));
+    act(() => publishMutate.mock.calls[0][1].onSuccess());
+    queue = { ...queue, data: [{ ...approved, publish_status: 'queued' }] };
+    view.refresh();
+    expect(screen.getByTestId('work-wordpress-state')).toHaveAttribute('data-state', 'queued');
+    const link = 'https://blog.example/brioche/';
+    pageWordPress = { data: { wordpress_post_id: 9, wordpress_link: link, wordpress_status: 'publish', wordpress_published_at: '2026-11-26T12:00:00Z', wordpress_version: base.version_id } };
+    queue = { ...queue, data: [] };
+    view.refresh();
+    await waitFor(() => expect(screen.getByTestId('work-wordpress-link')).toHaveAttribute('href', link));
+    expect(screen.getByTestId('work-wordpress-published')).toHaveTextContent('Publié sur WordPress');
+    expect(screen.getByTestId('work-item').textContent).toContain('L’article est en ligne\u00a0; il quittera la liste au prochain chargement.');
+    expect(screen.getByTestId('work-reason')).toHaveTextContent('Publié');
+    expect(screen.queryByRole('button', { name: /Marquer comme publié/ })).toBeNull();
+    // the counts are the list's: nothing waits any more
+    expect(screen.getByRole('radio', { name: 'Tout (0)' })).toBeChecked();
+  });
+
+  it('a draft post keeps the row, with its link and status; an older copy offers the update', () => {
+    const link = 'https://blog.example/?p=9';
+    queue = { ...queue, data: [{ ...ITEMS[2], wordpress_connection: 'ok', publish_status: 'done', wordpress_link: link, wordpress_status: 'draft', wordpress_version: base.version_id }] };
+    const view = renderScreen();
+    expect(screen.getByTestId('work-wordpress-published')).toHaveTextContent('Sur WordPress (brouillon)');
+    expect(screen.getByRole('link', { name: /Voir sur WordPress/ })).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('button', { name: /sur WordPress – Brioche/ })).toBeNull();
+    queue = { ...queue, data: [{ ...ITEMS[2], wordpress_connection: 'ok', publish_status: 'done', wordpress_link: link, wordpress_status: 'publish', wordpress_version: '22222222-2222-4222-8222-222222222222' }] };
+    view.refresh();
+    expect(screen.getByTestId('work-wordpress-behind')).toHaveTextContent('La copie WordPress est plus ancienne que cette version.');
+    fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour sur WordPress – Brioche' }));
+    expect(publishMutate).toHaveBeenCalledWith({ pageId: 3, versionId: base.version_id, republish: false }, expect.anything());
   });
 
   it('says when nothing waits, and when a category is empty', () => {

@@ -1,6 +1,6 @@
 import '../i18n';
 import '../../../components/page-actions/i18n';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Card, Chip, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -15,15 +15,16 @@ import { NS } from '../i18n';
 import { useWorkQueue } from '../api/getWorkQueue';
 import { useSetPagePublished } from '../api/setPagePublished';
 import { countByReason, itemKey, itemsFor, readReason, relativeSince, WORK_REASONS, type WorkItem, type WorkReason } from '../utils/workQueue';
+import { WordPressPublishCell } from './WordPressPublishCell';
 
 /** The colour of each reason: the client asked, something broke, to send, to publish. */
 const REASON_COLORS: Record<WorkReason, string> = { revision: 'orange', failed: 'red', ready_to_send: 'blue', approved: 'teal' };
 
-function ReasonBadge({ reason }: { reason: WorkReason }) {
+function ReasonBadge({ reason, justPublished }: { reason: WorkReason; justPublished?: boolean }) {
   const { t } = useTranslation(NS);
   return (
-    <Badge variant="dot" color={REASON_COLORS[reason]} tt="none" c="dark.7" bg="white" miw="max-content" data-testid="work-reason" data-reason={reason}>
-      {t(`reason.${reason}`)}
+    <Badge variant="dot" color={justPublished ? 'green' : REASON_COLORS[reason]} tt="none" c="dark.7" bg="white" miw="max-content" data-testid="work-reason" data-reason={reason}>
+      {justPublished ? t('publishedBadge') : t(`reason.${reason}`)}
     </Badge>
   );
 }
@@ -35,7 +36,7 @@ function ReasonDetail({ item }: { item: WorkItem }) {
   return (
     <Stack gap={2}>
       <Text size="sm" c="gray.8">
-        {t(`detail.${item.reason}`, { action })}
+        {item.justPublished ? t('detail.justPublished') : t(`detail.${item.reason}`, { action })}
       </Text>
       {item.reason === 'failed' && item.action_error && (
         <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }} lineClamp={3} title={item.action_error} data-testid="work-error">
@@ -58,7 +59,7 @@ function Since({ item, now }: { item: WorkItem; now: number }) {
 }
 
 /** The one action that fits the reason; its name says which page (several rows have the same button). */
-function ItemAction({ item, fullWidth }: { item: WorkItem; fullWidth?: boolean }) {
+function ItemAction({ item, fullWidth, onQueued }: { item: WorkItem; fullWidth?: boolean; onQueued?: (item: WorkItem) => void }) {
   const { t } = useTranslation(NS);
   const publish = useSetPagePublished();
   const label = (key: string) => t(`actions.${key}`);
@@ -79,10 +80,24 @@ function ItemAction({ item, fullWidth }: { item: WorkItem; fullWidth?: boolean }
         showToast({ color: 'red', title: t('publishFailed'), message });
       }
     };
+    // publishing to WordPress first when the site is connected; marking by hand stays (a post left as a draft, another CMS)
+    const connected = item.wordpress_connection === 'ok';
     return (
-      <Button {...common} variant="filled" color="teal.9" loading={publish.isPending} onClick={() => void markPublished()} aria-label={named('markPublished')}>
-        {label('markPublished')}
-      </Button>
+      <Stack gap="xs" align={fullWidth ? 'stretch' : 'flex-end'}>
+        <WordPressPublishCell item={item} fullWidth={fullWidth} onQueued={onQueued} />
+        {!item.justPublished && (
+          <Button
+            {...common}
+            variant={connected ? 'default' : 'filled'}
+            color={connected ? undefined : 'teal.9'}
+            loading={publish.isPending}
+            onClick={() => void markPublished()}
+            aria-label={named('markPublished')}
+          >
+            {label('markPublished')}
+          </Button>
+        )}
+      </Stack>
     );
   }
   const [key, to] =
@@ -114,7 +129,7 @@ function PageLink({ item }: { item: WorkItem }) {
   );
 }
 
-function WorkTable({ items, now }: { items: WorkItem[]; now: number }) {
+function WorkTable({ items, now, onQueued }: { items: WorkItem[]; now: number; onQueued: (item: WorkItem) => void }) {
   const { t } = useTranslation(NS);
   return (
     <Table.ScrollContainer minWidth={860} type="native">
@@ -143,12 +158,12 @@ function WorkTable({ items, now }: { items: WorkItem[]; now: number }) {
               </Table.Td>
               <Table.Td style={{ verticalAlign: 'top', maxWidth: 380 }}>
                 <Stack gap={6} align="flex-start">
-                  <ReasonBadge reason={item.reason} />
+                  <ReasonBadge reason={item.reason} justPublished={item.justPublished} />
                   <ReasonDetail item={item} />
                 </Stack>
               </Table.Td>
               <Table.Td style={{ verticalAlign: 'top', textAlign: 'right', whiteSpace: 'nowrap' }}>
-                <ItemAction item={item} />
+                <ItemAction item={item} onQueued={onQueued} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -159,7 +174,7 @@ function WorkTable({ items, now }: { items: WorkItem[]; now: number }) {
 }
 
 /** On a phone: one card per item, the action full width at its foot. */
-function WorkCards({ items, now }: { items: WorkItem[]; now: number }) {
+function WorkCards({ items, now, onQueued }: { items: WorkItem[]; now: number; onQueued: (item: WorkItem) => void }) {
   const { t } = useTranslation(NS);
   return (
     <Stack gap="sm" component="ul" aria-label={t('listLabel')} p={0} m={0} style={{ listStyle: 'none' }} data-testid="work-cards">
@@ -167,7 +182,7 @@ function WorkCards({ items, now }: { items: WorkItem[]; now: number }) {
         <Card key={itemKey(item)} component="li" withBorder radius="md" padding="md" data-testid="work-item" data-page-id={item.page_id} data-reason={item.reason}>
           <Stack gap="xs">
             <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-              <ReasonBadge reason={item.reason} />
+              <ReasonBadge reason={item.reason} justPublished={item.justPublished} />
               <Since item={item} now={now} />
             </Group>
             <Stack gap={0}>
@@ -177,7 +192,7 @@ function WorkCards({ items, now }: { items: WorkItem[]; now: number }) {
               </Text>
             </Stack>
             <ReasonDetail item={item} />
-            <ItemAction item={item} fullWidth />
+            <ItemAction item={item} fullWidth onQueued={onQueued} />
           </Stack>
         </Card>
       ))}
@@ -208,7 +223,17 @@ export function ArticlesScreen() {
   const now = useNow(60_000);
   const items = useMemo(() => queue.data ?? [], [queue.data]);
   const counts = useMemo(() => countByReason(items), [items]);
-  const shown = useMemo(() => itemsFor(items, reason), [items, reason]);
+  // rows published to WordPress from here: once the post is public the page leaves the list; it stays
+  // on screen, with its link, until the operator leaves
+  const [queued, setQueued] = useState<Record<string, WorkItem>>({});
+  const onQueued = useCallback((item: WorkItem) => setQueued((before) => ({ ...before, [itemKey(item)]: item })), []);
+  const shown = useMemo(() => {
+    const listed = new Set(items.map(itemKey));
+    const gone = Object.values(queued)
+      .filter((item) => !listed.has(itemKey(item)))
+      .map((item): WorkItem => ({ ...item, justPublished: true }));
+    return itemsFor([...items, ...gone], reason);
+  }, [items, queued, reason]);
 
   const setReason = (value: string) => {
     const next = new URLSearchParams(searchParams);
@@ -270,9 +295,9 @@ export function ArticlesScreen() {
           </Stack>
         </Paper>
       ) : isPhone ? (
-        <WorkCards items={shown} now={now} />
+        <WorkCards items={shown} now={now} onQueued={onQueued} />
       ) : (
-        <WorkTable items={shown} now={now} />
+        <WorkTable items={shown} now={now} onQueued={onQueued} />
       )}
     </ScreenContainer>
   );

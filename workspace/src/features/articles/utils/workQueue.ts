@@ -20,6 +20,19 @@ export interface WorkItem {
   /** for 'failed': the action's name and its error */
   action_name: string | null;
   action_error: string | null;
+  /** the site's WordPress connection: none, its last test passed (ok), or failed/never ran */
+  wordpress_connection?: 'none' | 'ok' | 'failed';
+  /** the page's WordPress post: its link, its status there ('deleted' when removed), the version it holds */
+  wordpress_link?: string | null;
+  wordpress_status?: string | null;
+  wordpress_version?: string | null;
+  /** the page's latest publish_wordpress action: its state, English error, warnings and version */
+  publish_status?: string | null;
+  publish_error?: string | null;
+  publish_warnings?: unknown;
+  publish_version?: string | null;
+  /** screen only: a row published from the screen that has since left the list (shown until the screen is left) */
+  justPublished?: boolean;
 }
 
 export const isWorkReason = (value: unknown): value is WorkReason => (WORK_REASONS as readonly unknown[]).includes(value);

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRuntimeConfig, loadSupabase, type PageImage } from '@citable/shared';
 import { DataError, request, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
-import { BUCKET, coverImageInfo, imageObjectPath, isAlreadyStored, isRefusal, ownedObjectPath, resolveImageUrl } from '../utils/images';
+import { BUCKET, coverImageInfo, imageObjectPath, isAlreadyStored, isRefusal, ownedObjectPath, resolveImageUrl, storedImageUrl } from '../utils/images';
 
 export type ImageRow = Pick<PageImage, 'id' | 'linked_page' | 'image_url' | 'type' | 'chosen' | 'created_at'>;
 export type ImageType = PageImage['type'];
@@ -114,7 +114,7 @@ const IMAGE_COLUMNS = 'id, linked_page, image_url, type, chosen, created_at';
 
 /**
  * Uploads one example image at its path (newExamplePath, fixed when the file was picked), then
- * its row. Safe to call again for the same file and path after any failure, the answer of any
+ * its row, with the object's relative path (storedImageUrl). Safe to call again for the same file and path after any failure, the answer of any
  * step lost on the way back included: an object already at the path is this file (not sent
  * twice), and the row is inserted with ON CONFLICT DO NOTHING on (linked_page, type, image_url)
  * (not written twice; the existing row is read back). The object is removed again only when the
@@ -134,14 +134,14 @@ export async function uploadExample(pageId: number, file: File, path: string): P
     throw toDataError(error);
   }
   if (uploaded.error && !isAlreadyStored(uploaded.error)) throw toDataError(uploaded.error);
-  const publicUrl = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+  const imageUrl = storedImageUrl(path);
   let inserted: ImageRow[];
   try {
     inserted = (await request((db) =>
       db
         .from('pages_versions_images')
         .upsert(
-          { linked_page: pageId, image_url: publicUrl, type: 'example', linked_pages_version: null },
+          { linked_page: pageId, image_url: imageUrl, type: 'example', linked_pages_version: null },
           { onConflict: 'linked_page,type,image_url', ignoreDuplicates: true },
         )
         .select(IMAGE_COLUMNS),
@@ -158,7 +158,7 @@ export async function uploadExample(pageId: number, file: File, path: string): P
   if (inserted[0]) return inserted[0];
   // already there: an earlier attempt wrote it and its answer was lost
   return (await request((db) =>
-    db.from('pages_versions_images').select(IMAGE_COLUMNS).eq('linked_page', pageId).eq('type', 'example').eq('image_url', publicUrl).single(),
+    db.from('pages_versions_images').select(IMAGE_COLUMNS).eq('linked_page', pageId).eq('type', 'example').eq('image_url', imageUrl).single(),
   )) as ImageRow;
 }
 
@@ -170,9 +170,9 @@ export async function uploadExample(pageId: number, file: File, path: string): P
 export async function discardExample(pageId: number, path: string): Promise<'removed' | 'kept'> {
   try {
     const supabase = await loadSupabase();
-    const publicUrl = supabase.storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
+    const imageUrl = storedImageUrl(path);
     const rows = await request((db) =>
-      db.from('pages_versions_images').select('id').eq('linked_page', pageId).eq('type', 'example').eq('image_url', publicUrl).limit(1),
+      db.from('pages_versions_images').select('id').eq('linked_page', pageId).eq('type', 'example').eq('image_url', imageUrl).limit(1),
     );
     if (rows.length > 0) return 'kept';
     const { error } = await supabase.storage.from(BUCKET).remove([path]);

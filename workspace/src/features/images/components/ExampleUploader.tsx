@@ -10,7 +10,7 @@ import { dataErrorMessage, toDataError } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { NS } from '../i18n';
 import { discardExample, newExamplePath, uploadExample } from '../api/images';
-import { MAX_IMAGE_BYTES } from '../utils/images';
+import { canRetryUpload, MAX_IMAGE_BYTES, uploadFailureKind } from '../utils/images';
 
 interface Pending {
   key: string;
@@ -19,6 +19,8 @@ interface Pending {
   path: string;
   preview: string;
   error: string | null;
+  /** false for a file that fails the same way every time (not an image by its content, too large): never sent again */
+  retryable: boolean;
 }
 
 let nextKey = 0;
@@ -42,7 +44,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
   useEffect(() => () => pendingRef.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
 
   const add = (files: File[]) => {
-    setPending((list) => [...list, ...files.map((file) => ({ key: `f${nextKey++}`, file, path: newExamplePath(pageId, file), preview: URL.createObjectURL(file), error: null }))]);
+    setPending((list) => [...list, ...files.map((file) => ({ key: `f${nextKey++}`, file, path: newExamplePath(pageId, file), preview: URL.createObjectURL(file), error: null, retryable: true }))]);
   };
 
   const reject = (rejections: FileRejection[]) => {
@@ -70,15 +72,16 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
     }
   };
 
-  const reason = (error: unknown) => {
+  const failure = (error: unknown) => {
     const e = toDataError(error);
-    if (e.code === 'InvalidMimeType' || /mime type|does not match the allowed types/i.test(e.message)) return t('examples.badContent');
-    if (e.status === 413 || /maximum allowed size|too large/i.test(e.message)) return t('examples.tooLargeFile');
-    return dataErrorMessage(error, t);
+    const kind = uploadFailureKind(e);
+    const message = kind === 'badContent' ? t('examples.badContent') : kind === 'tooLarge' ? t('examples.tooLargeFile') : dataErrorMessage(error, t);
+    return { message, retryable: canRetryUpload(kind) };
   };
 
   const submit = async () => {
-    const queue = pendingRef.current;
+    // a file refused for its content or size is never sent again: it only waits to be removed
+    const queue = pendingRef.current.filter((p) => p.retryable);
     if (queue.length === 0 || busy) return;
     let uploaded = 0;
     setBusy({ done: 0, total: queue.length });
@@ -88,20 +91,23 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
         uploaded += 1;
         remove(item.key);
       } catch (error) {
-        const message = reason(error);
-        setPending((list) => list.map((p) => (p.key === item.key ? { ...p, error: message } : p)));
+        const { message, retryable } = failure(error);
+        setPending((list) => list.map((p) => (p.key === item.key ? { ...p, error: message, retryable } : p)));
       }
       setBusy({ done: i + 1, total: queue.length });
     }
     setBusy(null);
     if (uploaded > 0) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.images.lists(pageId) });
+      // 'N image(s) uploaded successfully' (one toast per batch, plural by i18next)
       showToast({ id: `images-uploaded-${uploaded}`, color: 'teal', message: t('examples.uploaded', { count: uploaded }) });
     }
     // failures: no toast — the inline alert under the files already says it, with what to do
   };
 
-  const failedCount = pending.filter((p) => p.error).length;
+  const failedCount = pending.filter((p) => p.error && p.retryable).length;
+  const refusedCount = pending.filter((p) => !p.retryable).length;
+  const sendable = pending.length - refusedCount;
 
   return (
     <Stack gap="sm">
@@ -132,7 +138,7 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 4, md: 6 }} spacing="xs">
             {pending.map((item) => (
-              <Stack key={item.key} gap={4} data-testid="pending-file" data-name={item.file.name} data-failed={item.error ? true : undefined}>
+              <Stack key={item.key} gap={4} data-testid="pending-file" data-name={item.file.name} data-failed={item.error ? true : undefined} data-refused={item.retryable ? undefined : true}>
                 <div style={{ position: 'relative' }}>
                   <AspectRatio ratio={1}>
                     <Image src={item.preview} alt="" radius="sm" fit="cover" fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='4' height='4' fill='%23e9ecef'/></svg>" />
@@ -155,19 +161,24 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
                   {item.file.name}
                 </Text>
                 {item.error && (
-                  <Text size="xs" c="red.8" data-testid="file-error">
+                  <Text size="xs" c="red.8" data-testid="file-error" data-retryable={item.retryable}>
                     {item.error}
                   </Text>
                 )}
               </Stack>
             ))}
           </SimpleGrid>
-          {failedCount > 0 && !busy && (
+          {(failedCount > 0 || refusedCount > 0) && !busy && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('errorTitle')} role="alert" data-testid="upload-failed">
               <Text size="sm" fw={600}>
                 {t('examples.uploadError')}
               </Text>
-              <Text size="sm">{t('examples.failedFiles', { count: failedCount })}</Text>
+              {failedCount > 0 && <Text size="sm">{t('examples.failedFiles', { count: failedCount })}</Text>}
+              {refusedCount > 0 && (
+                <Text size="sm" data-testid="refused-files">
+                  {t('examples.refusedFiles', { count: refusedCount })}
+                </Text>
+              )}
             </Alert>
           )}
           {busy && (
@@ -176,9 +187,11 @@ export function ExampleUploader({ pageId }: { pageId: number }) {
               <Progress value={(busy.done / busy.total) * 100} aria-hidden />
             </Stack>
           )}
-          <Button onClick={() => void submit()} loading={busy !== null} style={{ alignSelf: 'flex-start' }} data-testid="examples-submit">
-            {failedCount > 0 ? t('examples.retryUpload', { count: pending.length }) : t('examples.submit')}
-          </Button>
+          {sendable > 0 && (
+            <Button onClick={() => void submit()} loading={busy !== null} style={{ alignSelf: 'flex-start' }} data-testid="examples-submit">
+              {failedCount > 0 ? t('examples.retryUpload', { count: sendable }) : t('examples.submit')}
+            </Button>
+          )}
         </Stack>
       )}
     </Stack>

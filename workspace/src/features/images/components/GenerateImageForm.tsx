@@ -100,6 +100,7 @@ export const GenerateImageForm = forwardRef<HTMLInputElement, GenerateImageFormP
             }}
             data-testid="use-initial-photo"
           />
+          {/* the example image selection appears only when 'use initial photo' is ticked */}
           {useInitialPhoto && (
             <Stack gap={6} role="group" aria-labelledby="pick-example-label" data-testid="example-picker">
               <Text size="sm" fw={600} id="pick-example-label">

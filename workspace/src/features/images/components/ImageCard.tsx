@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { ActionIcon, AspectRatio, Card, Group, Image, Tooltip } from '@mantine/core';
 import { IconMaximize, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '@mantine/hooks';
+import { TOUCH_QUERY } from '../../../components/useTapSize';
 import { NS } from '../i18n';
 import { imageSrc, type ImageRow } from '../api/images';
 
@@ -9,6 +11,8 @@ interface ImageCardProps {
   image: ImageRow;
   /** 1-based number in its grid, for names */
   n: number;
+  /** the title of its section (propositions, examples): the controls' names say it, the numbers restart in each */
+  section: string;
   alt: string;
   onEnlarge: () => void;
   onDelete: () => void;
@@ -19,8 +23,10 @@ interface ImageCardProps {
 }
 
 /** One image of a grid: the picture, then its controls (View enlarged, delete, and what the grid adds). */
-export function ImageCard({ image, n, alt, onEnlarge, onDelete, highlighted, children, testId }: ImageCardProps) {
+export function ImageCard({ image, n, section, alt, onEnlarge, onDelete, highlighted, children, testId }: ImageCardProps) {
   const { t } = useTranslation(NS);
+  // 44 px taps on a phone or a touch screen (one thumb), 34 px for a mouse
+  const iconSize = useMediaQuery(TOUCH_QUERY) ? 'xl' : 'lg';
   return (
     <Card
       withBorder
@@ -40,12 +46,12 @@ export function ImageCard({ image, n, alt, onEnlarge, onDelete, highlighted, chi
         <div style={{ minWidth: 0 }}>{children}</div>
         <Group gap={2} wrap="nowrap">
           <Tooltip label={t('enlarge')}>
-            <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={t('enlargeOf', { n })} onClick={onEnlarge} data-testid="enlarge">
+            <ActionIcon variant="subtle" color="gray.8" size={iconSize} aria-label={t('enlargeOf', { n, section })} onClick={onEnlarge} data-testid="enlarge">
               <IconMaximize size={18} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('delete.label')}>
-            <ActionIcon variant="subtle" color="red.8" size="lg" aria-label={t('delete.of', { n })} onClick={onDelete} data-testid="delete-image">
+            <ActionIcon variant="subtle" color="red.8" size={iconSize} aria-label={t('delete.of', { n, section })} onClick={onDelete} data-testid="delete-image">
               <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>

@@ -84,6 +84,7 @@ function ImagesScreen({ page }: { page: PageContext }) {
             key={image.id}
             image={image}
             n={i + 1}
+            section={t('propositions.title')}
             alt={t('propositions.alt', { n: i + 1 })}
             highlighted={image.chosen}
             onEnlarge={() => setEnlarged({ image, n: i + 1, kind: 'proposition' })}
@@ -130,6 +131,7 @@ function ImagesScreen({ page }: { page: PageContext }) {
             key={image.id}
             image={image}
             n={i + 1}
+            section={t('examples.title')}
             alt={t('examples.alt', { n: i + 1 })}
             onEnlarge={() => setEnlarged({ image, n: i + 1, kind: 'example' })}
             onDelete={() => setToDelete({ image, n: i + 1, kind: 'example' })}
@@ -159,7 +161,17 @@ function ImagesScreen({ page }: { page: PageContext }) {
           <Title order={2} size="h4" id="propositions-title">
             {t('propositions.title')}
           </Title>
-          <Button leftSection={<IconSparkles size={16} />} variant="light" onClick={goToGenerate} data-testid="generate-new-images">
+          {/* on a phone a row of its own, its label wrapping rather than cut ('Générer de nouvelles images') */}
+          <Button
+            leftSection={<IconSparkles size={16} />}
+            variant="light"
+            onClick={goToGenerate}
+            w={{ base: '100%', xs: 'auto' }}
+            h="auto"
+            mih={36}
+            styles={{ label: { whiteSpace: 'normal', paddingBlock: 6 } }}
+            data-testid="generate-new-images"
+          >
             {t('propositions.generate')}
           </Button>
         </Group>

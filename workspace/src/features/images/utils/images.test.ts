@@ -9,7 +9,10 @@ import {
   ownedObjectPath,
   parseImagesCount,
   resolveImageUrl,
+  storedImageUrl,
   toggleExample,
+  canRetryUpload,
+  uploadFailureKind,
 } from './images';
 
 describe('images rules', () => {
@@ -92,5 +95,40 @@ describe('images rules', () => {
     expect(isRefusal(undefined)).toBe(false);
     expect(isRefusal(500)).toBe(false);
     expect(isRefusal(503)).toBe(false);
+  });
+});
+
+describe('examples and propositions stored the same way (issue 32)', () => {
+  it('an uploaded example is stored as its relative path, which the delete rules still read', () => {
+    const url = storedImageUrl('12/1700000000000-abc.png');
+    expect(url).toBe('/storage/v1/object/public/page-images/12/1700000000000-abc.png');
+    expect(objectPathOf(url)).toBe('12/1700000000000-abc.png');
+    expect(ownedObjectPath(12, url)).toBe('12/1700000000000-abc.png');
+  });
+
+  it('the display resolves both: a path against the backend, an absolute URL (older rows) as it is', () => {
+    expect(resolveImageUrl(storedImageUrl('12/a.png'), 'https://api.citable.fr')).toBe('https://api.citable.fr/storage/v1/object/public/page-images/12/a.png');
+    expect(resolveImageUrl('http://localhost:54321/storage/v1/object/public/page-images/12/a.png', 'https://api.citable.fr')).toBe(
+      'http://localhost:54321/storage/v1/object/public/page-images/12/a.png',
+    );
+    // a protocol-relative URL is no path of ours
+    expect(resolveImageUrl('//cdn.example.com/a.png', 'https://api.citable.fr')).toBe('//cdn.example.com/a.png');
+  });
+});
+
+describe('which failed uploads may be retried (issue 32)', () => {
+  it('a file refused for its content or its size never: it would fail the same way', () => {
+    expect(uploadFailureKind({ code: 'InvalidMimeType', status: 415, message: 'mime type text/plain is not supported' })).toBe('badContent');
+    expect(uploadFailureKind({ status: 400, message: 'mime type text/plain does not match the allowed types' })).toBe('badContent');
+    expect(uploadFailureKind({ status: 413, message: 'Payload too large' })).toBe('tooLarge');
+    expect(uploadFailureKind({ status: 400, message: 'The object exceeded the maximum allowed size' })).toBe('tooLarge');
+    expect(canRetryUpload('badContent')).toBe(false);
+    expect(canRetryUpload('tooLarge')).toBe(false);
+  });
+
+  it('a network failure, a server error, a refused row: yes', () => {
+    for (const error of [{ status: 0, message: 'Failed to fetch' }, { status: 503, message: 'Service unavailable' }, { status: 403, code: '42501', message: 'new row violates row-level security policy' }]) {
+      expect(canRetryUpload(uploadFailureKind(error))).toBe(true);
+    }
   });
 });

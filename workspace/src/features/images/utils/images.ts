@@ -56,6 +56,13 @@ export function isAlreadyStored(error: unknown): boolean {
 /** A clear refusal by the server (4xx: nothing was written), as opposed to no answer (network, status 0) or a 5xx. */
 export const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
 
+/**
+ * How a page-images object is stored in pages_versions_images.image_url (issue 32): its relative
+ * public path, as the worker stores propositions — never the backend's absolute URL, which a moved
+ * backend would break (supabase/migrations/20261201005000_page_image_relative_urls.sql).
+ */
+export const storedImageUrl = (objectPath: string) => `/storage/v1/object/public/${BUCKET}/${objectPath}`;
+
 /** The object path inside page-images of a public URL (absolute or /storage/v1/… relative), or null. */
 export function objectPathOf(url: string | null | undefined): string | null {
   if (!url) return null;
@@ -74,10 +81,29 @@ export function ownedObjectPath(pageId: number, url: string | null | undefined):
   return path && path.startsWith(`${pageId}/`) && !path.includes('..') ? path : null;
 }
 
-/** A URL the browser can load: a stored path (/storage/v1/…) is read from the backend. */
+/**
+ * A URL the browser can load: a stored path (/storage/v1/…) is read from the backend of the runtime
+ * config; an absolute URL (rows from before 20261201005000, external images) as it is.
+ */
 export function resolveImageUrl(url: string, backendUrl: string): string {
-  return url.startsWith('/') ? `${backendUrl.replace(/\/+$/, '')}${url}` : url;
+  return url.startsWith('/') && !url.startsWith('//') ? `${backendUrl.replace(/\/+$/, '')}${url}` : url;
 }
+
+/**
+ * Why an example upload failed, and whether sending the same file again can ever work: a file the
+ * storage refuses for its content (not an image, whatever its name says) or its size fails the same
+ * way every time, so it is not offered a retry — only removal (issue 32).
+ */
+export type UploadFailure = 'badContent' | 'tooLarge' | 'other';
+
+export function uploadFailureKind(error: { code?: string; status?: number; message?: string }): UploadFailure {
+  const message = error.message ?? '';
+  if (error.code === 'InvalidMimeType' || /mime type|does not match the allowed types/i.test(message)) return 'badContent';
+  if (error.status === 413 || /maximum allowed size|too large/i.test(message)) return 'tooLarge';
+  return 'other';
+}
+
+export const canRetryUpload = (failure: UploadFailure) => failure === 'other';
 
 /** §3: the info_json of a create_cover_image action. */
 export function coverImageInfo(input: {

@@ -7,10 +7,12 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { request, requestCount, requestWithCount } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import type { InboxTab, StateFilter } from '../utils/inbox';
+import { ORDER_EMBED } from './orders';
 
 export const INBOX_PAGE_SIZE = 20;
 
-export const REQUEST_COLUMNS = 'id, url, stripe_email, site, language, status, taken_by, taken_at, page, status_changed_at, created_at' as const;
+// with the request's discovery order, when it was paid by card (issue 34, ./orders.ts)
+export const REQUEST_COLUMNS = `id, url, stripe_email, site, language, status, taken_by, taken_at, page, status_changed_at, created_at, ${ORDER_EMBED}` as const;
 export const MESSAGE_COLUMNS = 'id, name, email, message, status, status_changed_by, status_changed_at, created_at' as const;
 
 export const getRequests = (filter: StateFilter, page: number) =>

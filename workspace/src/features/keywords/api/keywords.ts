@@ -15,7 +15,7 @@ export interface PageKeywordRow {
   serpCount: number;
 }
 
-export type SerpRow = Pick<Serp, 'id' | 'position_absolute' | 'title' | 'url' | 'meta_description' | 'type' | 'own_site' | 'site'>;
+export type SerpRow = Pick<Serp, 'id' | 'position_absolute' | 'title' | 'url' | 'meta_description' | 'type' | 'own_site' | 'site' | 'created_at'>;
 
 // A keyword's SERP rows are those of one site: a user may own several sites sharing a keyword, and a
 // page shows only its own site's rows (as pages.serp_results_count counts them).
@@ -49,7 +49,7 @@ export const getSerps = (keywordId: number, siteId: number) =>
   request((db) =>
     db
       .from('serps')
-      .select('id, position_absolute, title, url, meta_description, type, own_site, site')
+      .select('id, position_absolute, title, url, meta_description, type, own_site, site, created_at')
       .eq('linked_keyword', keywordId)
       .eq('site', siteId)
       .order('position_absolute', { ascending: true, nullsFirst: false })

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { NS } from '../i18n';
 import { AddKeywordError, useAddKeyword } from '../api/keywords';
-import { KEYWORD_MAX_LENGTH, canAddKeyword } from '../utils/keywords';
+import { KEYWORD_MAX_LENGTH, canAddKeyword, keywordTooLong, normalizeKeyword } from '../utils/keywords';
 
 interface AddKeywordModalProps {
   pageId: number;
@@ -31,9 +31,13 @@ export function AddKeywordModal({ pageId, opened, onClose }: AddKeywordModalProp
     onClose();
   };
 
+  // longer than the database takes: said in the field (a pasted text is not cut without a word)
+  const length = Array.from(normalizeKeyword(value)).length;
+  const tooLong = keywordTooLong(value) ? t('dialog.tooLong', { count: length, max: KEYWORD_MAX_LENGTH }) : null;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canAddKeyword(value) || add.isPending) return;
+    if (!canAddKeyword(value) || tooLong || add.isPending) return;
     setError(null);
     setNotice(null);
     add.mutate(value, {
@@ -61,7 +65,7 @@ export function AddKeywordModal({ pageId, opened, onClose }: AddKeywordModalProp
       centered
       fullScreen={isMobile}
       closeButtonProps={{ 'aria-label': t('dialog.close') }}
-      styles={{ root: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } }}
+      styles={{ root: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' } }}
     >
       <form onSubmit={submit} noValidate data-testid="add-keyword-form">
         <Stack gap="md">
@@ -74,8 +78,9 @@ export function AddKeywordModal({ pageId, opened, onClose }: AddKeywordModalProp
               setValue(event.currentTarget.value);
               setNotice(null);
             }}
-            maxLength={KEYWORD_MAX_LENGTH}
+            error={tooLong}
             data-autofocus
+            data-testid="keyword-input"
           />
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title={error} data-testid="add-keyword-error" />
@@ -87,7 +92,7 @@ export function AddKeywordModal({ pageId, opened, onClose }: AddKeywordModalProp
             <Button variant="default" onClick={close} disabled={add.isPending}>
               {t('dialog.cancel')}
             </Button>
-            <Button type="submit" disabled={!canAddKeyword(value)} loading={add.isPending}>
+            <Button type="submit" disabled={!canAddKeyword(value) || tooLong !== null} loading={add.isPending}>
               {t('dialog.submit')}
             </Button>
           </Group>

@@ -2,13 +2,14 @@ import '../i18n';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconEye, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconFileImport, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { LazyImportModal } from '../../../components/bulk/LazyImportModal';
 import { PageActionsList } from '../../../components/PageActionsList';
 import { PageSubScreen, type PageContext } from '../../../components/PageSubScreen';
 import { SearchActionError } from '../../../components/queueSearchAction';
@@ -19,6 +20,7 @@ import { showSerpSearch } from '../utils/keywords';
 import { AddKeywordModal } from './AddKeywordModal';
 import { SerpResultsModal } from './SerpResultsModal';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { OverflowText } from '../../../components/OverflowText';
 
 /** docs/product-rules.md#constants: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
@@ -32,6 +34,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
   const removeKeyword = useRemoveKeyword(page.id);
   const queueSearch = useQueueSerpSearch(page.id);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<{ id: number; text: string } | null>(null);
   const [toRemove, setToRemove] = useState<PageKeywordRow | null>(null);
   const [searching, setSearching] = useState<number | null>(null);
@@ -58,11 +61,12 @@ function KeywordsScreen({ page }: { page: PageContext }) {
     );
   };
 
-  const search = (row: PageKeywordRow) => {
+  /** Queues the serps action for a keyword: the first search (table button) and a refresh (SERP dialog) alike. */
+  const search = (keywordId: number) => {
     if (serpsActionId === null) return;
-    setSearching(row.linked_keyword);
+    setSearching(keywordId);
     queueSearch.mutate(
-      { actionId: serpsActionId, keywordId: row.linked_keyword },
+      { actionId: serpsActionId, keywordId },
       {
         onSuccess: () => {
           showToast({ color: 'teal', message: t('search.queued') });
@@ -99,7 +103,7 @@ function KeywordsScreen({ page }: { page: PageContext }) {
             color="indigo"
             size="lg"
             aria-label={t('serpSearchOf', { keyword: row.keyword })}
-            onClick={() => search(row)}
+            onClick={() => search(row.linked_keyword)}
             loading={searching === row.linked_keyword}
             data-testid="serp-search"
           >
@@ -156,8 +160,8 @@ function KeywordsScreen({ page }: { page: PageContext }) {
         {keywords.data.map((row) => (
           <Card key={row.id} component="li" withBorder radius="sm" padding="sm" data-testid="keyword-row" data-keyword={row.keyword}>
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-              <Text fw={600} size="sm" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
-                {row.keyword}
+              <Text fw={600} size="sm" component="div" style={{ flex: '1 1 auto', minWidth: 0 }}>
+                <OverflowText text={row.keyword} data-testid="keyword-text" />
               </Text>
               <Badge variant="light" color={row.serpCount > 0 ? 'indigo' : 'gray'} data-testid="serp-count" style={{ flexShrink: 0 }}>
                 {t('serpCount', { count: row.serpCount })}
@@ -180,8 +184,8 @@ function KeywordsScreen({ page }: { page: PageContext }) {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={340}>
-        <Table verticalSpacing="sm" aria-label={t('tableLabel')} data-testid="keywords-table" highlightOnHover>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" layout="fixed" aria-label={t('tableLabel')} data-testid="keywords-table" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('columns.keyword')}</Table.Th>
@@ -200,8 +204,8 @@ function KeywordsScreen({ page }: { page: PageContext }) {
             {keywords.data.map((row) => (
               <Table.Tr key={row.id} data-testid="keyword-row" data-keyword={row.keyword}>
                 <Table.Td>
-                  <Text fw={600} size="sm" style={{ overflowWrap: 'break-word' }}>
-                    {row.keyword}
+                  <Text fw={600} size="sm" component="div">
+                    <OverflowText text={row.keyword} data-testid="keyword-text" />
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -239,9 +243,14 @@ function KeywordsScreen({ page }: { page: PageContext }) {
             {t('subtitle')}
           </Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="add-keyword">
-          {t('add')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="import-keywords">
+            {t('import')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="add-keyword">
+            {t('add')}
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-label={t('tableLabel')}>
@@ -259,7 +268,15 @@ function KeywordsScreen({ page }: { page: PageContext }) {
       </Paper>
 
       <AddKeywordModal pageId={page.id} opened={adding} onClose={() => setAdding(false)} />
-      <SerpResultsModal keyword={viewing} siteId={page.site} siteUrl={page.sites?.url ?? null} onClose={() => setViewing(null)} />
+      {importing && <LazyImportModal opened kind="keywordsPage" siteId={page.site} pageId={page.id} onClose={() => setImporting(false)} />}
+      <SerpResultsModal
+        keyword={viewing}
+        siteId={page.site}
+        siteUrl={page.sites?.url ?? null}
+        onRefresh={serpsActionId === null ? undefined : (keyword) => search(keyword.id)}
+        refreshing={viewing !== null && searching === viewing.id}
+        onClose={() => setViewing(null)}
+      />
       <ConfirmDeleteModal
         opened={toRemove !== null}
         title={t('removeDialog.title')}

@@ -1,12 +1,14 @@
-import { Anchor, Badge, Card, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMemo } from 'react';
+import { Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
 import { useSerps } from '../api/keywords';
 import { webLink } from '@citable/shared';
-import { isOwnResult, truncateMeta } from '../utils/keywords';
+import { displayUrl, isOwnResult, lastSearchedAt, truncateMeta } from '../utils/keywords';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 /** SERP result types with a translated label; any other value is shown in sentence case. */
@@ -38,14 +40,19 @@ interface SerpResultsModalProps {
   /** the page's site: only its SERP rows are listed */
   siteId: number;
   siteUrl: string | null;
+  /** searches the keyword again (the serps action of the first search); absent when the action is unknown */
+  onRefresh?: (keyword: { id: number; text: string }) => void;
+  refreshing?: boolean;
   onClose: () => void;
 }
 
 /** The SERP results of a keyword on the page's site, by position (docs/product-rules.md#screens, docs/product-rules.md#constants: meta description cut at 150 characters). */
-export function SerpResultsModal({ keyword, siteId, siteUrl, onClose }: SerpResultsModalProps) {
-  const { t } = useTranslation(NS);
+export function SerpResultsModal({ keyword, siteId, siteUrl, onRefresh, refreshing = false, onClose }: SerpResultsModalProps) {
+  const { t, i18n } = useTranslation(NS);
   const isMobile = useMediaQuery('(max-width: 48em)');
   const serps = useSerps(keyword?.id ?? null, siteId);
+  const lastSearch = useMemo(() => lastSearchedAt(serps.data ?? []), [serps.data]);
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }), [i18n.language]);
 
   let body;
   if (serps.isPending) body = <ScreenLoader label={t('serps.loading')} />;
@@ -95,8 +102,8 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onClose }: SerpResu
                     </Text>
                   )}
                   {row.url && (
-                    <Text size="xs" c="gray.7" truncate="end" title={row.url}>
-                      {row.url}
+                    <Text size="xs" c="gray.7" truncate="end" title={row.url} data-testid="serp-url">
+                      {displayUrl(row.url)}
                     </Text>
                   )}
                   {row.meta_description && (
@@ -169,8 +176,8 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onClose }: SerpResu
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                      {row.url}
+                    <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }} title={row.url ?? undefined} data-testid="serp-url">
+                      {displayUrl(row.url)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -204,6 +211,25 @@ export function SerpResultsModal({ keyword, siteId, siteUrl, onClose }: SerpResu
       closeButtonProps={{ 'aria-label': t('serps.close') }}
       styles={{ title: { fontWeight: 700, overflowWrap: 'anywhere' } }}
     >
+      {keyword && serps.isSuccess && serps.data.length > 0 && (
+        <Group justify="space-between" align="center" gap="sm" mb="sm" data-testid="serps-refresh-bar">
+          <Text size="sm" c="gray.7" data-testid="serps-last-search">
+            {lastSearch ? t('serps.lastSearch', { date: dateFormat.format(lastSearch) }) : t('serps.lastSearchUnknown')}
+          </Text>
+          {onRefresh && (
+            <Button
+              variant="light"
+              size="sm"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={() => onRefresh(keyword)}
+              loading={refreshing}
+              data-testid="serps-refresh"
+            >
+              {t('serps.refresh')}
+            </Button>
+          )}
+        </Group>
+      )}
       {body}
     </Modal>
   );

@@ -1,7 +1,7 @@
 /** A page's LLM answers with their citation figures (docs/data-model.md#calls pages_llm_answers, §4 search, §8 LLM messages). */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LlmAnswer } from '@citable/shared';
-import { DataError, request } from '@citable/shared/data';
+import { DEFAULT_LLM_ANSWERS_PER_MODEL, getRuntimeConfig, type LlmAnswer } from '@citable/shared';
+import { DataError, request, requestCount } from '@citable/shared/data';
 import { queryKeys } from '@citable/shared/query';
 import { getActionId, queueSearchAction } from '../../../components/queueSearchAction';
 
@@ -65,5 +65,27 @@ export function useSearchLlmAnswers(pageId: number) {
   return useMutation({
     mutationFn: () => searchLlmAnswers(pageId),
     meta: { invalidates: [queryKeys.pageActions.lists(pageId)] },
+  });
+}
+
+/**
+ * Answers the worker asks of each model per run: its LLM_ANSWERS_PER_MODEL, served in the runtime
+ * config by the app servers (the worker's default when the config does not say).
+ */
+export function llmAnswersPerModel(): number {
+  try {
+    return getRuntimeConfig().llmAnswersPerModel ?? DEFAULT_LLM_ANSWERS_PER_MODEL;
+  } catch {
+    return DEFAULT_LLM_ANSWERS_PER_MODEL;
+  }
+}
+
+/** How many models a run asks (the llms table, which every user reads), when `enabled`. */
+export function useLlmCount(enabled: boolean) {
+  return useQuery({
+    queryKey: ['llms', 'count'],
+    queryFn: () => requestCount((db) => db.from('llms').select('id', { count: 'exact', head: true })),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }

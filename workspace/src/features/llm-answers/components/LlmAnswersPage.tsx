@@ -1,6 +1,6 @@
 import '../i18n';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,66 +13,17 @@ import { PageSubScreen, type PageContext } from '../../../components/PageSubScre
 import { SearchActionError } from '../../../components/queueSearchAction';
 import { ScreenLoader } from '../../../components/ScreenLoader';
 import { NS } from '../i18n';
-import { LLM_ACTION_MISSING, useAnswers, useSearchLlmAnswers, useVersionDates, type AnswerRow } from '../api/answers';
-import { answerToMarkdown, truncateWords } from '../utils/answers';
+import { LLM_ACTION_MISSING, llmAnswersPerModel, useAnswers, useLlmCount, useSearchLlmAnswers, useVersionDates } from '../api/answers';
+import { groupAnswerRuns, LLM_RUN_QUESTIONS } from '../utils/answers';
+import { RunConfirmModal } from '../../../components/RunConfirmModal';
+import { LlmRunCalls } from './LlmRunCalls';
 import { computeCitationStats } from '../utils/citationStats';
-import { AnswerMarkdown } from './AnswerMarkdown';
+import { AnswerRuns, modelName } from './AnswerRuns';
 import { CitationFigures } from './CitationFigures';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 
 /** docs/product-rules.md#constants: the refresh after a queued action waits 2 s */
 const REFRESH_AFTER_QUEUE_MS = 2000;
-
-function AnswerCell({ row }: { row: AnswerRow }) {
-  const { t } = useTranslation(NS);
-  const [expanded, setExpanded] = useState(false);
-  const markdown = useMemo(() => answerToMarkdown(row.answer), [row.answer]);
-  const short = useMemo(() => truncateWords(markdown), [markdown]);
-  return (
-    <Stack gap={6}>
-      {row.question && (
-        <Text size="sm" c="gray.7">
-          <Text span fw={600}>
-            {t('table.question')}
-          </Text>{' '}
-          {row.question}
-        </Text>
-      )}
-      <AnswerMarkdown markdown={expanded || !short.truncated ? markdown : short.text} />
-      {row.cited_domains && row.cited_domains.length > 0 && (
-        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }} data-testid="answer-sources">
-          {t('table.citedSources')} {row.cited_domains.join(', ')}
-        </Text>
-      )}
-      {short.truncated && (
-        <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} w="fit-content" data-testid="toggle-answer">
-          {expanded ? t('table.showLess') : t('table.showMore')}
-        </Anchor>
-      )}
-    </Stack>
-  );
-}
-
-function CitationCell({ row }: { row: AnswerRow }) {
-  const { t } = useTranslation(NS);
-  if (!row.analysed_at) {
-    return (
-      <Badge variant="outline" color="gray.8" size="sm" tt="none">
-        {t('table.notAnalysed')}
-      </Badge>
-    );
-  }
-  return (
-    <Stack gap={4} align="flex-start">
-      <Badge variant={row.domain_cited ? 'filled' : 'outline'} color={row.domain_cited ? 'teal.9' : 'gray.8'} size="sm" tt="none" data-testid="badge-domain" data-value={String(row.domain_cited)}>
-        {row.domain_cited ? t('table.domainCited') : t('table.domainNotCited')}
-      </Badge>
-      <Badge variant={row.brand_mentioned ? 'filled' : 'outline'} color={row.brand_mentioned ? 'indigo.8' : 'gray.8'} size="sm" tt="none" data-testid="badge-brand" data-value={String(row.brand_mentioned)}>
-        {row.brand_mentioned ? t('table.brandMentioned') : t('table.brandNotMentioned')}
-      </Badge>
-    </Stack>
-  );
-}
 
 function LlmAnswersScreen({ page }: { page: PageContext }) {
   const { t, i18n } = useTranslation(NS);
@@ -81,6 +32,10 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
   const versions = useVersionDates(page.id);
   const search = useSearchLlmAnswers(page.id);
   const isMobile = useMediaQuery('(max-width: 48em)');
+  const [confirming, setConfirming] = useState(false);
+  const [openRuns, setOpenRuns] = useState<string[] | null>(null);
+  const llmCount = useLlmCount(confirming);
+  const runs = useMemo(() => groupAnswerRuns(answers.data ?? [], modelName), [answers.data]);
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
   const versionOrder = useMemo(() => (versions.data ?? []).map((v) => v.id), [versions.data]);
@@ -117,6 +72,7 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
         showToast({ color: 'teal', message: t('searchQueued') });
         refreshSoon();
       },
+      onSettled: () => setConfirming(false),
       onError: (error) => {
         const missing = isDataError(error) && error.message === LLM_ACTION_MISSING;
         const reason = error instanceof SearchActionError ? error.reason : error;
@@ -144,60 +100,9 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
         </Text>
       </Stack>
     );
-  } else if (isMobile) {
-    // phones: the model and its figures above each answer, the answer full width
-    body = (
-      <Stack gap="xs" component="ul" aria-label={t('table.label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {answers.data.map((row) => (
-          <Card key={row.id} component="li" withBorder radius="sm" padding="sm" data-testid="answer-row">
-            <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
-              <Stack gap={0}>
-                <Text size="sm" fw={700} data-testid="answer-model">
-                  {row.llms?.name ?? row.llms?.name_openrouter ?? row.linked_llm}
-                </Text>
-                <Text size="xs" c="gray.7">
-                  {dateFormat.format(new Date(row.created_at))}
-                </Text>
-              </Stack>
-              <CitationCell row={row} />
-            </Group>
-            <AnswerCell row={row} />
-          </Card>
-        ))}
-      </Stack>
-    );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={340}>
-        <Table verticalSpacing="md" aria-label={t('table.label')} data-testid="answers-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={170}>{t('table.model')}</Table.Th>
-              <Table.Th>{t('table.answer')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {answers.data.map((row) => (
-              <Table.Tr key={row.id} data-testid="answer-row" style={{ verticalAlign: 'top' }}>
-                <Table.Td>
-                  <Stack gap={6}>
-                    <Text size="sm" fw={700} style={{ overflowWrap: 'break-word' }} data-testid="answer-model">
-                      {row.llms?.name ?? row.llms?.name_openrouter ?? row.linked_llm}
-                    </Text>
-                    <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                      {dateFormat.format(new Date(row.created_at))}
-                    </Text>
-                    <CitationCell row={row} />
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <AnswerCell row={row} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AnswerRuns runs={runs} isMobile={Boolean(isMobile)} dateFormat={dateFormat} open={openRuns ?? (runs[0] ? [runs[0].key] : [])} onOpenChange={setOpenRuns} />
     );
   }
 
@@ -212,7 +117,7 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
             {t('subtitle')}
           </Text>
         </Stack>
-        <Button leftSection={<IconSparkles size={16} />} onClick={runSearch} loading={search.isPending} data-testid="search-llm">
+        <Button leftSection={<IconSparkles size={16} />} onClick={() => setConfirming(true)} loading={search.isPending} data-testid="search-llm">
           {t('search')}
         </Button>
       </Group>
@@ -235,6 +140,24 @@ function LlmAnswersScreen({ page }: { page: PageContext }) {
           invalidateOnSettled={[queryKeys.llmAnswers.list(page.id)]}
         />
       </Paper>
+
+      <RunConfirmModal
+        opened={confirming}
+        action="llm_answers"
+        runs={1}
+        isPending={search.isPending}
+        summary={
+          <LlmRunCalls
+            models={llmCount.data ?? null}
+            perModel={llmAnswersPerModel()}
+            questions={LLM_RUN_QUESTIONS}
+            isPending={llmCount.isPending}
+            error={llmCount.isError ? llmCount.error : null}
+          />
+        }
+        onConfirm={runSearch}
+        onClose={() => !search.isPending && setConfirming(false)}
+      />
     </>
   );
 }

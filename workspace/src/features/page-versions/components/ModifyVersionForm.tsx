@@ -4,7 +4,7 @@
  * useWebSearch, highlightModifications, unhighlightModifications, createNewVersion (all false by
  * default); an optional example version. Submit is disabled while updating or with no version.
  */
-import { useState, type CSSProperties, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Button, Checkbox, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,22 +26,35 @@ const NO_FLAGS: Flags = { useWebSearch: false, highlightModifications: false, un
 export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }: ModifyVersionFormProps) {
   const { t } = useTranslation(NS);
   const [versionId, setVersionId] = useState<string | null>(null);
-  const [comments, setComments] = useState('');
+  // what the user typed (null: nothing since the version was chosen): until then the field shows the
+  // chosen version's comments, which can arrive later (a client's revision request)
+  const [typedComments, setTypedComments] = useState<string | null>(null);
   const [flags, setFlags] = useState<Flags>(NO_FLAGS);
   const [exampleId, setExampleId] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
+
+  // one version: it is the one to modify, chosen already (with its comments); once only, so a cleared
+  // choice stays cleared
+  const didPrefill = useRef(false);
+  const only = versions.length === 1 ? versions[0] : null;
+  useEffect(() => {
+    if (didPrefill.current || !only) return;
+    didPrefill.current = true;
+    setVersionId((current) => current ?? only.id);
+  }, [only]);
 
   // a version deleted meanwhile is no longer a choice
   const chosen = versionId && versions.some((v) => v.id === versionId) ? versionId : null;
   const example = exampleId && exampleId !== chosen && versions.some((v) => v.id === exampleId) ? exampleId : null;
   const options = versions.map((v) => ({ value: v.id, label: formatDate(v.created_date) }));
 
+  // choosing a version prefills the comments from its comments_to_modify (docs/product-rules.md#validation)
+  const comments = typedComments ?? versions.find((v) => v.id === chosen)?.comments_to_modify ?? '';
+
   const choose = (id: string | null) => {
     setVersionId(id);
     setTouched(true);
-    const version = versions.find((v) => v.id === id);
-    // choosing a version prefills the comments from its comments_to_modify (docs/product-rules.md#validation)
-    setComments(version?.comments_to_modify ?? '');
+    setTypedComments(null);
   };
 
   const submit = async (event: FormEvent) => {
@@ -92,6 +105,8 @@ export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }
             onBlur={() => setTouched(true)}
             required
             clearable
+            // choosing the version already chosen keeps it (and the comments typed): the × clears it
+            allowDeselect={false}
             error={touched && !chosen ? t('modify.versionRequired') : undefined}
             description={!touched && !chosen ? t('modify.versionRequired') : undefined}
             data-testid="modify-version"
@@ -100,7 +115,7 @@ export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }
             label={t('modify.comments')}
             placeholder={t('modify.commentsPlaceholder')}
             value={comments}
-            onChange={(event) => setComments(event.currentTarget.value)}
+            onChange={(event) => setTypedComments(event.currentTarget.value)}
             autosize
             minRows={3}
             maxRows={10}

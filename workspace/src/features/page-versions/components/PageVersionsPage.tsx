@@ -1,6 +1,6 @@
 import '../i18n';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Anchor, Badge, Box, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconGitCompare, IconPlus, IconSend, IconX } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ import { ModifyVersionForm } from './ModifyVersionForm';
 import { ScorePanel } from './ScorePanel';
 import { STATE_COLOR, STATE_TEXT, VersionsTable } from './VersionsTable';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
-import { WrappingBreadcrumbs } from '../../../components/WrappingBreadcrumbs';
+import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 import { parseRouteId } from '../../../utils/routeId';
 import { WordPressPublishPanel } from '../../../components/wordpress/WordPressPublishPanel';
 
@@ -365,25 +365,7 @@ export function PageVersionsPage() {
 
   return (
     <ScreenContainer data-testid="page-versions-screen">
-      <Box component="nav" aria-label={t('breadcrumb')}>
-        <WrappingBreadcrumbs>
-          <Anchor component={Link} to={paths.sites()} size="sm">
-            {t('sites')}
-          </Anchor>
-          <Anchor component={Link} to={paths.site(page.site)} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {page.sites?.name ?? page.site}
-          </Anchor>
-          <Anchor component={Link} to={paths.pages(page.site)} size="sm">
-            {t('pages')}
-          </Anchor>
-          <Anchor component={Link} to={paths.page(page.site, page.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {page.name}
-          </Anchor>
-          <Text size="sm" c="gray.7" aria-current="page">
-            {t('versions')}
-          </Text>
-        </WrappingBreadcrumbs>
-      </Box>
+      <WorkspaceBreadcrumbs site={{ id: page.site, name: page.sites?.name ?? String(page.site) }} page={{ id: page.id, name: page.name }} current={t('versions')} />
 
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 320px' }}>
@@ -447,7 +429,8 @@ export function PageVersionsPage() {
                 actionNames={ACTION_NAMES}
                 limit={6}
                 title={t('actions.title')}
-                invalidateOnSettled={[queryKeys.pageVersions.lists(page.id)]}
+                // the page too: a first article renames a page still named by its address (docs/operator-desk.md)
+                invalidateOnSettled={[queryKeys.pageVersions.lists(page.id), queryKeys.pages.detail(page.id)]}
               />
             </Paper>
 

@@ -16,5 +16,7 @@ export const pageKeys = {
   siteSummary: (siteId: number) => [...queryKeys.sites.detail(siteId), 'summary'] as const,
   /** counts of the page detail's cards */
   counts: (pageId: number) => [...queryKeys.pages.detail(pageId), 'counts'] as const,
+  /** another page of the site at this URL (the page form's warning) */
+  sameUrl: (siteId: number, url: string) => [...queryKeys.pages.lists(siteId), 'same-url', url] as const,
   latestVersion: (pageId: number) => [...queryKeys.pageVersions.lists(pageId), 'latest'] as const,
 };

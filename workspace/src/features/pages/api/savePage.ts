@@ -44,3 +44,17 @@ export function useUpdatePage(siteId: number) {
     meta: { invalidates: [queryKeys.pages.lists(siteId), queryKeys.pages.details(), queryKeys.workQueue.all] },
   });
 }
+
+/**
+ * Another page of the site stored with this URL (or the same with a trailing slash), for the page
+ * form's non-blocking warning; null when there is none.
+ */
+export async function findPageWithUrl(siteId: number, url: string, exceptPageId: number | null): Promise<{ id: number; name: string } | null> {
+  const variants = url.endsWith('/') ? [url, url.replace(/\/+$/, '')] : [url, `${url}/`];
+  const rows = await request((db) => {
+    let query = db.from('pages').select('id, name').eq('site', siteId).in('url', variants);
+    if (exceptPageId !== null) query = query.neq('id', exceptPageId);
+    return query.order('id').limit(1);
+  });
+  return rows[0] ?? null;
+}

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconSparkles, IconX } from '@tabler/icons-react';
+import { Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconCopy, IconSparkles, IconTag, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { RunConfirmModal } from '../../../components/RunConfirmModal';
@@ -8,6 +8,10 @@ import { useCreateArticleActions } from '../api/createArticleActions';
 import { getLatestVersions } from '../api/getLatestVersions';
 import { copyOutcome, versionUrlLines, type SelectedPage } from '../utils/versionUrls';
 import { useState } from 'react';
+import { dataErrorMessage } from '@citable/shared/data';
+import { useSetPagesStatus } from '../api/bulkPages';
+import { BulkDeleteDialog } from './BulkDeleteDialog';
+import type { StatusOption } from './statusOptions';
 
 /** docs/product-rules.md#constants: batch create needs at least 2 pages; copying version URLs at least 1. */
 export const MIN_PAGES_TO_CREATE = 2;
@@ -19,6 +23,10 @@ export interface BatchActionsBarProps {
   /** how many of the selected pages the current view (page, search, filter) does not show */
   hiddenCount: number;
   onClear: () => void;
+  /** the site of the pages (the bulk status change and delete) */
+  siteId: number | null;
+  /** the statuses a page can take */
+  statuses: readonly StatusOption[];
 }
 
 async function writeClipboard(text: string) {
@@ -26,10 +34,15 @@ async function writeClipboard(text: string) {
   await navigator.clipboard.writeText(text);
 }
 
-/** The batch actions on the selected pages: create articles, copy version URLs; the selection's size and Clear. */
-export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActionsBarProps) {
+/**
+ * The batch actions on the selected pages: create articles, copy version URLs, change the status,
+ * delete (issue 32); the selection's size and Clear.
+ */
+export function BatchActionsBar({ selected, hiddenCount, onClear, siteId, statuses }: BatchActionsBarProps) {
   const { t } = useTranslation(NS);
   const create = useCreateArticleActions();
+  const setStatus = useSetPagesStatus(siteId ?? 0);
+  const [isDeleting, setIsDeleting] = useState(false);
   const [isCopying, setIsCopying] = useState(false);
   // the runs are paid: a confirmation with their number, estimated cost and time comes first
   const [isConfirming, setIsConfirming] = useState(false);
@@ -76,6 +89,21 @@ export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActions
     } finally {
       setIsCopying(false);
     }
+  };
+
+  const changeStatus = (status: StatusOption) => {
+    setStatus.mutate(
+      { pageIds: selected.map((page) => page.id), status: status.id },
+      {
+        onSuccess: ({ updated, unchanged }) =>
+          showToast({
+            color: 'teal',
+            title: t('bulkStatus.done', { count: updated + unchanged }),
+            message: unchanged > 0 ? `${status.label} – ${t('bulkStatus.unchanged', { count: unchanged })}` : status.label,
+          }),
+        onError: (error) => showToast({ color: 'red', title: t('bulkStatus.failed'), message: dataErrorMessage(error, t) }),
+      },
+    );
   };
 
   const canCreate = count >= MIN_PAGES_TO_CREATE;
@@ -135,6 +163,41 @@ export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActions
               </Button>
             </span>
           </Tooltip>
+          <Menu position="bottom-end" shadow="md" disabled={count === 0 || siteId === null}>
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconTag size={14} />}
+                rightSection={<IconChevronDown size={14} />}
+                disabled={count === 0 || siteId === null}
+                loading={setStatus.isPending}
+                data-testid="batch-status"
+              >
+                {t('selection.changeStatus')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown aria-label={t('selection.statusMenu')}>
+              <Menu.Label>{t('selection.statusMenu')}</Menu.Label>
+              {statuses.map((status) => (
+                <Menu.Item key={status.id} onClick={() => changeStatus(status)} data-testid="batch-status-option" data-status={status.id}>
+                  {status.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            size="xs"
+            variant="default"
+            color="red.8"
+            c={count === 0 ? undefined : 'red.8'}
+            leftSection={<IconTrash size={14} />}
+            disabled={count === 0 || siteId === null}
+            onClick={() => setIsDeleting(true)}
+            data-testid="batch-delete"
+          >
+            {t('selection.delete')}
+          </Button>
         </Group>
       </Group>
       <RunConfirmModal
@@ -145,6 +208,14 @@ export function BatchActionsBar({ selected, hiddenCount, onClear }: BatchActions
         onConfirm={createArticles}
         onClose={() => !create.isPending && setIsConfirming(false)}
       />
+      {siteId !== null && (
+        <BulkDeleteDialog
+          siteId={siteId}
+          pages={isDeleting ? selected : null}
+          onClose={() => setIsDeleting(false)}
+          onDeleted={onClear}
+        />
+      )}
     </Paper>
   );
 }

@@ -48,7 +48,7 @@ import { useSiteSummary } from '../api/getSiteSummary';
 import { parseRouteId } from '../../../utils/routeId';
 import { DeletePageDialog } from './DeletePageDialog';
 import { PageFormModal } from './PageFormModal';
-import { PagesBreadcrumbs } from './PagesBreadcrumbs';
+import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
@@ -94,8 +94,8 @@ function SectionCard({ to, icon, title, hint, count, isError, testId }: SectionC
       radius="md"
       padding="md"
       data-testid={testId}
-      aria-label={count === undefined ? t('detail.openSection', { section: title }) : t('detail.open', { section: title, count: shown ?? '…' })}
-      className="page-section-card"
+      // named by what it shows (title, hint, count: WCAG 2.5.3); the focus ring of Mantine's own controls
+      className="page-section-card mantine-focus-auto"
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -179,7 +179,7 @@ export function PageDetailPage() {
 
   return (
     <ScreenContainer>
-      <PagesBreadcrumbs siteId={siteId} siteName={site.data?.name ?? null} pageName={data.name} listSearch={listSearch} />
+      <WorkspaceBreadcrumbs site={{ id: siteId, name: site.data?.name ?? null }} page={{ id: data.id, name: data.name }} pagesSearch={listSearch} />
 
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>

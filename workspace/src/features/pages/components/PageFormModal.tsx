@@ -1,13 +1,17 @@
 import { useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Fieldset, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage } from '@citable/shared/data';
 import { NS } from '../i18n';
-import { useCreatePage, useUpdatePage } from '../api/savePage';
+import { findPageWithUrl, useCreatePage, useUpdatePage } from '../api/savePage';
+import { pageKeys } from '../api/keys';
 import { DEFAULT_STATUS_ID, normalizePageUrl, statusIdOf, validatePageForm, type PageFormValues } from '../utils/pageForm';
+import { focusFirstError } from '../../../utils/focusFirstError';
 import type { StatusOption } from './statusOptions';
 
 export interface EditedPage {
@@ -46,19 +50,29 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
       hideCoverImage: page?.hide_cover_image_from_preview ?? false,
     },
     validate: (values) => {
-      const errors = validatePageForm(values);
+      const errors = validatePageForm(values, siteUrl);
       return { name: errors.name && t(`form.${errors.name}`), url: errors.url && t(`form.${errors.url}`) };
     },
   });
   const isPending = create.isPending || update.isPending;
   const trimmedUrl = form.values.url.trim();
-  const normalized = trimmedUrl ? normalizePageUrl(trimmedUrl, siteUrl) : '';
+  const normalized = trimmedUrl ? (normalizePageUrl(trimmedUrl, siteUrl) ?? '') : '';
+  // another page of the site at this address: said, not refused (two pages may share a URL on purpose)
+  const [checkedUrl] = useDebouncedValue(normalized, 400);
+  const sameUrl = useQuery({
+    queryKey: [...pageKeys.sameUrl(siteId, checkedUrl), page?.id ?? null],
+    queryFn: () => findPageWithUrl(siteId, checkedUrl, page?.id ?? null),
+    enabled: checkedUrl !== '' && checkedUrl !== page?.url,
+    staleTime: 30_000,
+  });
+  const usedBy = checkedUrl !== '' && checkedUrl === normalized && checkedUrl !== page?.url ? sameUrl.data : null;
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     const payload = {
       name: values.name.trim(),
-      url: normalizePageUrl(values.url, siteUrl),
+      // validated above: a web address
+      url: normalizePageUrl(values.url, siteUrl) ?? values.url.trim(),
       status: statusIdOf(values.status, statuses),
       hide_revisions_texts_from_preview: values.hideRevisionsTexts,
       hide_cover_image_from_preview: values.hideCoverImage,
@@ -74,7 +88,7 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
       setFailure(message);
       showToast({ color: 'red', title: message, message: dataErrorMessage(error, t) });
     }
-  });
+  }, (errors, _values, event) => focusFirstError((event?.currentTarget as HTMLFormElement | undefined) ?? null, errors));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -108,6 +122,13 @@ function PageForm({ siteId, siteUrl, page, statuses, onClose, onSaved }: Omit<Pa
           <Text size="xs" c="gray.7" mt={-8} style={{ overflowWrap: 'anywhere' }} data-testid="url-preview">
             {t('form.urlPreview', { url: normalized })}
           </Text>
+        )}
+        {usedBy && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="status" p="xs" data-testid="url-used">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {t('form.urlUsed', { name: usedBy.name })}
+            </Text>
+          </Alert>
         )}
         <Select
           label={t('form.status')}

@@ -42,9 +42,11 @@ import {
 } from '../utils/listParams';
 import type { SelectedPage } from '../utils/versionUrls';
 import { BatchActionsBar } from './BatchActionsBar';
+import { PageCards } from './PageCards';
 import { DeletePageDialog } from './DeletePageDialog';
+import { ImportMenu } from './ImportMenu';
+import { PageRowMenu } from './PageRowMenu';
 import { PageFormModal, type EditedPage } from './PageFormModal';
-import { PagesBreadcrumbs } from './PagesBreadcrumbs';
 import { SearchBox } from './SearchBox';
 import { useStatusOptions } from './statusOptions';
 import { StatusBadge } from './StatusBadge';
@@ -52,6 +54,8 @@ import { ReviewStateBadge } from './ReviewStateBadge';
 import { parseRouteId } from '../../../utils/routeId';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { useTapSize } from '../../../components/useTapSize';
+import { ELLIPSIS, OverflowText } from '../../../components/OverflowText';
+import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 
 interface SortHeaderProps {
   column: SortColumn;
@@ -66,19 +70,44 @@ function SortHeader({ column, label, view, onSort, width, visibleFrom }: SortHea
   const { t } = useTranslation(NS);
   const active = view.sort === column;
   const Icon = !active ? IconSelector : view.ascending ? IconChevronUp : IconChevronDown;
+  // the whole header cell is the button (not only its label and arrow): the cell's padding moves into it
   return (
-    <Table.Th aria-sort={active ? (view.ascending ? 'ascending' : 'descending') : 'none'} style={{ width, whiteSpace: 'nowrap' }} visibleFrom={visibleFrom}>
+    <Table.Th
+      aria-sort={active ? (view.ascending ? 'ascending' : 'descending') : 'none'}
+      style={{ width, whiteSpace: 'nowrap', padding: 0 }}
+      visibleFrom={visibleFrom}
+    >
       <UnstyledButton
         onClick={() => onSort(column)}
         title={t('list.sortBy', { column: label })}
         data-testid={`sort-${column}`}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)' }}
+        style={{
+          display: 'flex',
+          width: '100%',
+          alignItems: 'center',
+          gap: 4,
+          padding: 'var(--table-vertical-spacing) var(--table-horizontal-spacing, var(--mantine-spacing-xs))',
+          fontWeight: 700,
+          fontSize: 'var(--mantine-font-size-sm)',
+        }}
       >
         {label}
         <Icon size={14} aria-hidden />
       </UnstyledButton>
     </Table.Th>
   );
+}
+
+/** What the page form edits of a listed page. */
+function editedPageOf(row: PageListRow): EditedPage {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    status: row.status,
+    hide_cover_image_from_preview: row.hide_cover_image_from_preview,
+    hide_revisions_texts_from_preview: row.hide_revisions_texts_from_preview,
+  };
 }
 
 /** The page list of a site (/sites/:siteId/pages): docs/product-rules.md#screens "Page list". */
@@ -161,6 +190,7 @@ export function PagesListPage() {
       return next;
     });
   const selectedPages: SelectedPage[] = [...selected].map(([id, name]) => ({ id, name }));
+  const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
 
   const openRow = (row: PageListRow) => navigate(paths.page(siteId as number, row.id), { state: { listSearch: location.search } });
   const isFiltered = Boolean(view.search) || view.status !== null || view.review !== null;
@@ -174,15 +204,18 @@ export function PagesListPage() {
 
   return (
     <ScreenContainer>
-      {siteId !== null && <PagesBreadcrumbs siteId={siteId} siteName={siteName} />}
+      {siteId !== null && <WorkspaceBreadcrumbs site={{ id: siteId, name: siteName }} pages />}
 
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 280px' }} data-testid="pages-title">
           {siteName ? t('list.title', { site: siteName }) : t('list.titleNoSite')}
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={siteMissing || !site.data}>
-          {t('list.newPage')}
-        </Button>
+        <Group gap="xs">
+          {siteId !== null && <ImportMenu siteId={siteId} siteUrl={site.data?.url} statuses={statuses} disabled={siteMissing || !site.data} />}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={siteMissing || !site.data}>
+            {t('list.newPage')}
+          </Button>
+        </Group>
       </Group>
 
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -209,10 +242,32 @@ export function PagesListPage() {
         />
       </Group>
 
-      <BatchActionsBar selected={selectedPages} hiddenCount={selected.size - visibleSelected} onClear={() => setSelected(new Map())} />
+      <BatchActionsBar
+        selected={selectedPages}
+        hiddenCount={selected.size - visibleSelected}
+        onClear={() => setSelected(new Map())}
+        siteId={siteMissing ? null : siteId}
+        statuses={statuses}
+      />
 
       {pages.isError && !pages.data ? (
         <LoadErrorAlert title={t('list.loadError')} detail={dataErrorMessage(pages.error, t)} retryLabel={t('list.retry')} query={pages} />
+      ) : isPhone ? (
+        // a phone: one card per page, nothing hidden behind a sideways scroll
+        <PageCards
+          rows={rows}
+          selectedIds={selectedIds}
+          onToggle={toggleRow}
+          onToggleAll={toggleVisible}
+          linkOf={(row) => ({ to: paths.page(siteId as number, row.id), state: { listSearch: location.search } })}
+          onEdit={(row) => setEditing(editedPageOf(row))}
+          onDelete={(row) => setDeleting({ id: row.id, name: row.name })}
+          formatDate={(iso) => dateFormat.format(new Date(iso))}
+          tapSize={tapSize}
+          isLoading={isFirstLoad}
+          isStale={pages.isPlaceholderData}
+          empty={{ message: emptyMessage, hint: !isFiltered && !siteMissing ? t('list.noPagesHint') : null }}
+        />
       ) : (
         <Table.ScrollContainer minWidth={isPhone ? 880 : 1060} type="native" style={{ position: 'relative' }}>
           <Table
@@ -287,27 +342,29 @@ export function PagesListPage() {
                     <Table.Td onClick={(event) => event.stopPropagation()}>
                       <Checkbox aria-label={t('list.selectPage', { name: row.name })} checked={isSelected} onChange={() => toggleRow(row)} />
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: isPhone ? 170 : 320 }}>
-                      <Anchor
-                        component={Link}
-                        to={paths.page(siteId as number, row.id)}
-                        state={{ listSearch: location.search }}
-                        onClick={(event) => event.stopPropagation()}
-                        fw={600}
-                        size="sm"
-                        c="dark.8"
-                        style={{ overflowWrap: 'anywhere' }}
-                        data-testid="page-name"
-                      >
-                        {row.name}
-                      </Anchor>
+                    <Table.Td>
+                      <OverflowText text={row.name} maw={isPhone ? 170 : 320} childIsFocusable data-testid="page-name-line">
+                        <Anchor
+                          component={Link}
+                          to={paths.page(siteId as number, row.id)}
+                          state={{ listSearch: location.search }}
+                          onClick={(event) => event.stopPropagation()}
+                          fw={600}
+                          size="sm"
+                          c="dark.8"
+                          style={ELLIPSIS}
+                          data-testid="page-name"
+                        >
+                          {row.name}
+                        </Anchor>
+                      </OverflowText>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <ScoreBadge score={row.content_score} testId="page-score" compact />
                     </Table.Td>
-                    <Table.Td style={{ maxWidth: 170 }} visibleFrom="sm">
-                      <Text size="sm" c="gray.7" truncate="end" title={row.url} data-testid="page-url">
-                        {row.url}
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm" c="gray.7" component="div">
+                        <OverflowText text={row.url} maw={170} data-testid="page-url" />
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -360,6 +417,7 @@ export function PagesListPage() {
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Tooltip>
+                        <PageRowMenu siteId={siteId as number} siteUrl={site.data?.url} page={{ id: row.id, name: row.name }} size={tapSize} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,4 +1,4 @@
-import { DEFAULT_VIEW, defaultAscending, needsCanonicalUrl, pageCountOf, readView, searchFilter, searchFilterValue, shownRange, writeView } from './listParams';
+import { DEFAULT_VIEW, defaultAscending, foldSearch, needsCanonicalUrl, pageCountOf, readView, searchFilter, searchFilterValue, shownRange, writeView } from './listParams';
 
 const read = (qs: string) => readView(new URLSearchParams(qs));
 
@@ -81,7 +81,8 @@ describe('shownRange and pageCountOf', () => {
 describe('searchFilterValue', () => {
   it('quotes the value so PostgREST reads , ( ) . : as text', () => {
     expect(searchFilterValue('a,b(c)')).toBe('"*a,b(c)*"');
-    expect(searchFilter('x')).toBe('name.ilike."*x*",url.ilike."*x*"');
+    expect(searchFilter('x')).toBe('name_search.ilike."*x*",url.ilike."*x*"');
+    expect(searchFilter('Éclair')).toBe('name_search.ilike."*eclair*",url.ilike."*Éclair*"');
   });
 
   it("escapes LIKE's wildcards, and the quotes' own characters", () => {
@@ -95,5 +96,20 @@ describe('searchFilterValue', () => {
 
   it('a typed * (PostgREST has no escape for it) matches one character', () => {
     expect(searchFilterValue('a*b')).toBe('"*a_b*"');
+  });
+});
+
+describe('foldSearch (as public.search_fold)', () => {
+  it('drops case and accents, folds apostrophes and no-break spaces, spells out œ and æ', () => {
+    // the same cases as supabase-local/test/db/french-search.test.js
+    expect(['Éclair', 'Pain d’épices', 'L‘été ʼ', 'Œufs', 'Crème\u00a0brûlée', 'ÇA'].map(foldSearch)).toEqual([
+      'eclair',
+      "pain d'epices",
+      "l'ete '",
+      'oeufs',
+      'creme brulee',
+      'ca',
+    ]);
+    expect(foldSearch("pain d'")).toBe("pain d'");
   });
 });

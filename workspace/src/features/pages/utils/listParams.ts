@@ -105,8 +105,24 @@ export function searchFilterValue(search: string): string {
   return `"${quoted}"`;
 }
 
-/** The `or` filter for a search on name or URL. */
-export const searchFilter = (search: string) => {
-  const value = searchFilterValue(search);
-  return `name.ilike.${value},url.ilike.${value}`;
-};
+/**
+ * The search form of a text, as public.search_fold gives pages.name_search (migration 20261201004000):
+ * lower case, accents dropped, typographic apostrophes as the typed one, no-break spaces as spaces,
+ * œ and æ spelt out. "Pain d’Épices" and "pain d'epices" are the same search.
+ */
+export function foldSearch(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’‘ʼ`´′]/g, "'")
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae');
+}
+
+/**
+ * The `or` filter for a search on name or URL: the name through its search form (accents, case and
+ * apostrophes do not matter), the URL as typed (case-insensitive).
+ */
+export const searchFilter = (search: string) => `name_search.ilike.${searchFilterValue(foldSearch(search))},url.ilike.${searchFilterValue(search)}`;

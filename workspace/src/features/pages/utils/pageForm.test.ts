@@ -2,20 +2,29 @@ import { normalizePageUrl, orderStatuses, statusIdOf, validatePageForm } from '.
 
 describe('validatePageForm', () => {
   it('name and URL are required (blank = missing)', () => {
-    expect(validatePageForm({ name: '  ', url: '', status: '1' })).toEqual({ name: 'nameRequired', url: 'urlRequired' });
-    expect(validatePageForm({ name: 'A', url: 'b', status: '1' })).toEqual({});
+    expect(validatePageForm({ name: '  ', url: '', status: '1' }, 'https://site.fr')).toEqual({ name: 'nameRequired', url: 'urlRequired' });
+    expect(validatePageForm({ name: 'A', url: 'b', status: '1' }, 'https://site.fr')).toEqual({});
+  });
+
+  it('refuses what is not a web address instead of making it a path of the site', () => {
+    for (const url of ['javascript:alert(1)', 'ftp://exemple.fr/fichier', 'data:text/html,x', 'mailto:a@b.fr']) {
+      expect(validatePageForm({ name: 'A', url, status: '1' }, 'https://site.fr')).toEqual({ url: 'urlNotWeb' });
+      expect(normalizePageUrl(url, 'https://site.fr')).toBeNull();
+    }
+    expect(validatePageForm({ name: 'A', url: 'https://pas valide', status: '1' }, 'https://site.fr')).toEqual({ url: 'urlInvalid' });
+    expect(validatePageForm({ name: 'A', url: `/${'a'.repeat(2100)}`, status: '1' }, 'https://site.fr')).toEqual({ url: 'urlTooLong' });
   });
 });
 
 describe('normalizePageUrl', () => {
-  it('keeps http:// and https:// addresses as typed (trimmed)', () => {
+  it('keeps http:// and https:// addresses, scheme and host lower-cased, path as typed', () => {
     expect(normalizePageUrl('  http://example.com/a ', 'https://site.fr')).toBe('http://example.com/a');
-    expect(normalizePageUrl('HTTPS://Example.com/a', 'https://site.fr')).toBe('HTTPS://Example.com/a');
+    expect(normalizePageUrl('HTTPS://Example.com/A', 'https://site.fr')).toBe('https://example.com/A');
   });
 
-  it('a host gets https://', () => {
+  it('a host gets https://, the same way as the site form (one normaliser)', () => {
     expect(normalizePageUrl('example.com/blog/post', 'https://site.fr')).toBe('https://example.com/blog/post');
-    expect(normalizePageUrl('www.example.com', null)).toBe('https://www.example.com');
+    expect(normalizePageUrl('WWW.Boulangerie-Martin.fr/', null)).toBe('https://www.boulangerie-martin.fr');
   });
 
   it("a path is a page of the site: the leading slash is stripped and joined to the site's address", () => {
@@ -25,8 +34,8 @@ describe('normalizePageUrl', () => {
     expect(normalizePageUrl('/index.html', 'https://site.fr')).toBe('https://site.fr/index.html');
   });
 
-  it('without a site address a path becomes https://path', () => {
-    expect(normalizePageUrl('/blog/post', null)).toBe('https://blog/post');
+  it('without a site address a path is not an address', () => {
+    expect(normalizePageUrl('/blog/post', null)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 /** Pure rules of the page form (docs/product-rules.md#states "Page status", §5 "Page form"). */
+import { normalizeWebUrl } from '@citable/shared';
 
 export const DEFAULT_STATUS_ID = 1;
 
@@ -30,32 +31,30 @@ export interface PageFormValues {
 
 export interface PageFormErrors {
   name?: 'nameRequired';
-  url?: 'urlRequired';
+  /** blank; not a web address (javascript:, ftp://…); not a valid address; over 2,048 characters */
+  url?: 'urlRequired' | 'urlNotWeb' | 'urlInvalid' | 'urlTooLong';
 }
 
-export function validatePageForm(values: Pick<PageFormValues, 'name' | 'url' | 'status'>): PageFormErrors {
+const URL_ERRORS = { empty: 'urlRequired', scheme: 'urlNotWeb', invalid: 'urlInvalid', tooLong: 'urlTooLong' } as const;
+
+/** The form's errors; the URL is checked as it will be stored (see normalizePageUrl). */
+export function validatePageForm(values: Pick<PageFormValues, 'name' | 'url' | 'status'>, siteUrl?: string | null): PageFormErrors {
   const errors: PageFormErrors = {};
   if (!values.name.trim()) errors.name = 'nameRequired';
-  if (!values.url.trim()) errors.url = 'urlRequired';
+  const url = normalizeWebUrl(values.url, { base: siteUrl });
+  if (!url.ok) errors.url = URL_ERRORS[url.problem];
   return errors;
 }
 
 /**
- * The stored URL of a page (§5): an address with http:// or https:// is kept as typed; a path
- * ('/blog/post' or 'blog/post') is a page of the site: the site's address, one slash, the path
- * without its leading slashes; anything else (a host, 'example.com/post') gets https://.
+ * The stored URL of a page (§5), by the one normaliser of @citable/shared: an http(s) address is kept
+ * (scheme and host lower-cased); a path ('/blog/post' or 'blog/post') is a page of the site: the site's
+ * address, one slash, the path; a host ('example.com/post') gets https://. Null when it is not a web
+ * address (javascript:, ftp://…) or not a valid one: validatePageForm says why.
  */
-export function normalizePageUrl(input: string, siteUrl?: string | null): string {
-  const url = input.trim();
-  if (/^https?:\/\//i.test(url)) return url;
-  const path = url.replace(/^\/+/, '');
-  const firstSegment = path.split(/[/?#]/, 1)[0] ?? '';
-  const looksLikeHost = /^[^\s.]+(\.[^\s.]+)+$/.test(firstSegment) && !url.startsWith('/');
-  if (!looksLikeHost && siteUrl) {
-    const base = (/^https?:\/\//i.test(siteUrl.trim()) ? siteUrl.trim() : `https://${siteUrl.trim()}`).replace(/\/+$/, '');
-    return path ? `${base}/${path}` : base;
-  }
-  return `https://${path}`;
+export function normalizePageUrl(input: string, siteUrl?: string | null): string | null {
+  const url = normalizeWebUrl(input, { base: siteUrl });
+  return url.ok ? url.url : null;
 }
 
 /** The status id to store: an unknown one becomes 1 (§4). */

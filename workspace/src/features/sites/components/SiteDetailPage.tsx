@@ -4,7 +4,6 @@ import {
   ActionIcon,
   Anchor,
   Badge,
-  Breadcrumbs,
   Button,
   Card,
   Center,
@@ -45,7 +44,9 @@ import { SiteFormModal } from './SiteFormModal';
 import { SiteLogo } from './SiteLogo';
 import { SiteTitle } from './SiteTitle';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
+import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 import { WordPressSection } from '../../../components/wordpress/WordPressSection';
+import { useExportContent } from '../../../components/bulk/useExportContent';
 
 function SiteNotFound() {
   const { t } = useTranslation('sites');
@@ -73,6 +74,7 @@ export function SiteDetailPage() {
   const serps = useOwnSerpsCount(site.data ? siteId : null);
   const clipboard = useClipboard({ timeout: 2000 });
   const [isEditing, setIsEditing] = useState(false);
+  const exporter = useExportContent(siteId ?? 0, site.data?.name ?? '');
 
   const isLoadFailure = site.isError && !(isDataError(site.error) && site.error.kind === 'not_found');
   useEffect(() => {
@@ -108,17 +110,7 @@ export function SiteDetailPage() {
 
   return (
     <ScreenContainer>
-      <Breadcrumbs aria-label={t('detail.breadcrumb')} separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to={paths.dashboard()} size="sm">
-          {t('detail.dashboard')}
-        </Anchor>
-        <Anchor component={Link} to={paths.sites()} size="sm">
-          {t('detail.mySites')}
-        </Anchor>
-        <Text size="sm" c="gray.7" aria-current="page" style={{ overflowWrap: 'anywhere' }}>
-          {data.name}
-        </Text>
-      </Breadcrumbs>
+      <WorkspaceBreadcrumbs site={{ id: data.id, name: data.name }} />
 
       <Group justify="space-between" align="flex-start" gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 320px' }}>
@@ -161,7 +153,13 @@ export function SiteDetailPage() {
               <Menu.Item leftSection={<IconChartBar size={16} />} rightSection={soonBadge} disabled>
                 {t('detail.viewAnalytics')}
               </Menu.Item>
-              <Menu.Item leftSection={<IconDownload size={16} />} rightSection={soonBadge} disabled>
+              <Menu.Item
+                leftSection={<IconDownload size={16} />}
+                rightSection={exporter.isExporting ? <Loader size={14} /> : undefined}
+                disabled={exporter.isExporting}
+                onClick={() => void exporter.exportContent()}
+                data-testid="export-content"
+              >
                 {t('detail.exportContent')}
               </Menu.Item>
               <Menu.Item leftSection={<IconShare size={16} />} rightSection={soonBadge} disabled>

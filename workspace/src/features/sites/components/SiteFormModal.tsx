@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -29,7 +29,8 @@ import {
   emptySiteForm,
   formToPayload,
   isValidEmail,
-  isValidSiteUrl,
+  normalizeSiteUrl,
+  siteUrlError,
   languageChoice,
   CLIENT_NAME_MAX,
   siteToForm,
@@ -42,6 +43,7 @@ import {
   type LogoProblem,
   type SiteFormValues,
 } from '../utils/siteForm';
+import { focusFirstError } from '../../../utils/focusFirstError';
 import { LogoField } from './LogoField';
 import { resolveLogoUrl } from './SiteLogo';
 
@@ -117,12 +119,17 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const logoField = (formNode: HTMLElement | null) => formNode?.querySelector<HTMLElement>('[data-testid="logo-dropzone"]') ?? null;
+  const formOf = (event: FormEvent | undefined) => (event?.currentTarget as HTMLFormElement | undefined) ?? null;
 
   const form = useForm<SiteFormValues>({
     mode: 'controlled',
     initialValues: site ? siteToForm(site) : emptySiteForm(),
     validate: {
-      url: (value) => (value.trim() === '' ? t('form.urlRequired') : isValidSiteUrl(value) ? null : t('form.urlInvalid')),
+      url: (value) => {
+        const problem = siteUrlError(value);
+        return problem ? t(`form.${problem}`) : null;
+      },
       client_email: (value) => (value.trim() === '' || isValidEmail(value) ? null : t('form.clientEmailInvalid')),
       client_name: (value) => (value.trim().length > CLIENT_NAME_MAX ? t('form.clientNameTooLong', { max: CLIENT_NAME_MAX }) : null),
     },
@@ -159,7 +166,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
     setLogoError(t(LOGO_MESSAGES[problem]));
   };
 
-  const handleSubmit = (values: SiteFormValues) => {
+  const handleSubmit = (values: SiteFormValues, event?: FormEvent<HTMLFormElement>) => {
     setSaveError(null);
     if (!user) {
       setSaveError(t('form.loginRequired'));
@@ -167,6 +174,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
     }
     if (!isEdit && !logo) {
       setLogoError(t('form.logoRequired'));
+      focusFirstError(formOf(event), {}, [logoField(formOf(event))]);
       return;
     }
     save.mutate(
@@ -196,7 +204,17 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
     );
   };
 
+  // refused: the first field in error (in the page's order) is scrolled to and focused
+  const handleInvalid = (errors: Record<string, unknown>, _values: SiteFormValues, event?: FormEvent<HTMLFormElement>) => {
+    const logoMissing = !isEdit && !logo;
+    if (logoMissing) setLogoError(t('form.logoRequired'));
+    const formNode = formOf(event);
+    focusFirstError(formNode, errors, logoMissing ? [logoField(formNode)] : []);
+  };
+
   const currentLogo = resolveLogoUrl(site?.image_logo);
+  const typedUrl = form.values.url.trim();
+  const storedUrl = typedUrl ? normalizeSiteUrl(typedUrl) : null;
 
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const countryData = (countries.data ?? [])
@@ -208,7 +226,7 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
   const statusData = SITE_STATUSES.map((s) => ({ value: s, label: t(`form.status.${s}`) }));
 
   return (
-      <form onSubmit={form.onSubmit(handleSubmit, () => (!isEdit && !logo ? setLogoError(t('form.logoRequired')) : undefined))} noValidate style={READABLE}>
+      <form onSubmit={form.onSubmit(handleSubmit, handleInvalid)} noValidate style={READABLE} data-testid="site-form">
         <Stack gap="lg">
           {saveError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('form.saveError')} role="alert">
@@ -223,8 +241,16 @@ function SiteForm({ onClose, site, onSaved }: Omit<SiteFormModalProps, 'opened'>
               withAsterisk
               type="url"
               autoComplete="url"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
               {...form.getInputProps('url')}
             />
+            {storedUrl && storedUrl !== typedUrl && (
+              <Text size="xs" c="gray.7" mt={-8} style={{ overflowWrap: 'anywhere' }} data-testid="site-url-preview">
+                {t('form.urlPreview', { url: storedUrl })}
+              </Text>
+            )}
             <TextInput label={t('form.name')} description={t('form.nameHint')} {...form.getInputProps('name')} />
           </Section>
 

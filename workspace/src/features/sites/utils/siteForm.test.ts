@@ -10,6 +10,8 @@ import {
   logoProblem,
   logoSrc,
   nameFromUrl,
+  normalizeSiteUrl,
+  siteUrlError,
   sniffImageType,
   toId,
   toNumber,
@@ -25,10 +27,20 @@ describe('site form rules', () => {
     expect(nameFromUrl('  http://shop.example.com ')).toBe('shop.example.com');
   });
 
-  it('accepts http(s) URLs with a host only', () => {
+  it('accepts http(s) URLs with a host only, and normalises a typed address like the page form', () => {
     expect(isValidSiteUrl('https://www.example.com')).toBe(true);
     expect(isValidSiteUrl('http://localhost:3000')).toBe(true);
-    expect(isValidSiteUrl('example.com')).toBe(false);
+    expect(isValidSiteUrl('example.com')).toBe(true);
+    expect(normalizeSiteUrl('WWW.Boulangerie-Martin.fr/')).toBe('https://www.boulangerie-martin.fr');
+    expect(siteUrlError('')).toBe('urlRequired');
+    expect(siteUrlError('javascript:alert(1)')).toBe('urlNotWeb');
+    expect(siteUrlError('ftp://example.com')).toBe('urlNotWeb');
+    expect(siteUrlError('https://pas valide')).toBe('urlInvalid');
+    expect(siteUrlError('www.example.com')).toBeNull();
+    expect(formToPayload({ ...emptySiteForm(), url: 'WWW.Boulangerie-Martin.fr/' })).toMatchObject({
+      url: 'https://www.boulangerie-martin.fr',
+      name: 'boulangerie-martin.fr',
+    });
     expect(isValidSiteUrl('https://not a url')).toBe(false);
     expect(isValidSiteUrl('https://nodot')).toBe(false);
     expect(isValidSiteUrl('ftp://example.com')).toBe(false);

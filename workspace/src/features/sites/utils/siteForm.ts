@@ -2,7 +2,7 @@
  * Pure rules of the site form (docs/data-model.md#tables Site, §5 validation rules, §9 constants), kept apart
  * from the components so that they can be tested alone.
  */
-import type { Site, SiteInsert } from '@citable/shared';
+import { normalizeWebUrl, type Site, type SiteInsert } from '@citable/shared';
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -114,17 +114,24 @@ export function nameFromUrl(url: string): string {
   return url.trim().replace(/^https?:\/\//i, '').replace(/^www\./i, '');
 }
 
-/** A URL the form accepts: http(s) with a host that has a dot (or localhost). */
-export function isValidSiteUrl(value: string): boolean {
-  const text = value.trim();
-  if (!/^https?:\/\//i.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return url.hostname === 'localhost' || /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname);
-  } catch {
-    return false;
-  }
+/**
+ * The site's address as stored, by the one normaliser of @citable/shared (the page form's too):
+ * "WWW.Boulangerie-Martin.fr/" is "https://www.boulangerie-martin.fr"; null when it is no web address.
+ */
+export function normalizeSiteUrl(value: string): string | null {
+  const url = normalizeWebUrl(value);
+  return url.ok ? url.url : null;
 }
+
+/** The form's message key for the URL, or null when it is a web address. */
+export function siteUrlError(value: string): 'urlRequired' | 'urlNotWeb' | 'urlInvalid' | 'urlTooLong' | null {
+  const url = normalizeWebUrl(value);
+  if (url.ok) return null;
+  return ({ empty: 'urlRequired', scheme: 'urlNotWeb', invalid: 'urlInvalid', tooLong: 'urlTooLong' } as const)[url.problem];
+}
+
+/** A URL the form accepts (see normalizeSiteUrl). */
+export const isValidSiteUrl = (value: string): boolean => normalizeSiteUrl(value) !== null;
 
 export const CLIENT_NAME_MAX = 200;
 export { isValidEmail } from '../../../utils/email';
@@ -150,7 +157,7 @@ const textOrNull = (value: string) => (value.trim() === '' ? null : value);
 
 /** The row to insert or update from the form's values (without image_logo and linked_user). */
 export function formToPayload(values: SiteFormValues): Omit<SiteInsert, 'image_logo' | 'linked_user'> {
-  const url = values.url.trim();
+  const url = normalizeSiteUrl(values.url) ?? values.url.trim();
   return {
     url,
     name: values.name.trim() === '' ? nameFromUrl(url) : values.name.trim(),
