@@ -298,6 +298,7 @@ export type PagesLlmAnswersRow = {
   prompt: number | null;
   run: number | null;
   cost_usd: number | null;
+  visibility: boolean;
 };
 
 export type PagesVersionsRow = {
@@ -942,6 +943,7 @@ export type Database = {
           prompt?: number | null;
           run?: number | null;
           cost_usd?: number | null;
+          visibility?: boolean;
         };
         Update: {
           id?: number;
@@ -959,6 +961,7 @@ export type Database = {
           prompt?: number | null;
           run?: number | null;
           cost_usd?: number | null;
+          visibility?: boolean;
         };
         Relationships: [
           {

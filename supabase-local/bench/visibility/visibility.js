@@ -48,11 +48,11 @@ try {
     await pool.query('alter table public.pages_llm_answers disable trigger user');
     await pool.query(
       `insert into public.pages_llm_answers (linked_page, linked_llm, answer, question, domain_cited, brand_mentioned, cited_urls, cited_domains,
-                                             analysed_at, created_at, prompt, pages_version, cost_usd)
+                                             analysed_at, created_at, prompt, pages_version, cost_usd, visibility)
        select pr.page, e.engine, 'Réponse', pr.question, random() < 0.3 + 0.075 * (e.engine - 1), random() < 0.4 + 0.075 * (e.engine - 1),
               '{}', '{}', at, at, pr.id,
               (select v.id from public.pages_versions v where v.page = pr.page and v.created_date <= at order by v.created_date desc limit 1),
-              0.004
+              0.004, true
          from generate_series(0, $2::int - 1) g
          cross join lateral (select now() - make_interval(secs => (g::float8 / $2) * 52 * 7 * 86400) as at, 1 + g % 5 as engine) e
          join lateral (select vp.id, vp.page, vp.question from public.visibility_prompts vp join public.pages p on p.id = vp.page
@@ -67,7 +67,7 @@ try {
   const mine = await seedSite('https://bench-visibilite.fr', OWNER);
   await seedSite('https://autre-site.fr', null);
   await pool.query('analyze');
-  const seeded = (await pool.query('select count(*)::int as n from public.pages_llm_answers where prompt is not null')).rows[0].n;
+  const seeded = (await pool.query('select count(*)::int as n from public.pages_llm_answers where visibility')).rows[0].n;
   console.log(`seeded ${seeded} answers (two sites) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   /** Runs the statements as the owner in one read-only transaction; returns ms and row counts. */

@@ -152,6 +152,40 @@ describe('figures in the database', () => {
   });
 });
 
+describe('visibility answers apart from the LLM answers (20261202002000)', () => {
+  it("the LLM answers screen's query and the page's llm_answers_count see the llm_answers action's answers only, also once the prompt is deleted", async () => {
+    const prompt = await addPrompt();
+    const count = async () => (await db.pool.query('select llm_answers_count as n from public.pages where id = $1', [pageId])).rows[0].n;
+    const before = await count();
+    await db.pool.query(
+      `insert into public.pages_llm_answers (linked_page, linked_llm, answer, domain_cited, brand_mentioned, cited_urls, cited_domains, analysed_at, created_at, prompt)
+       values ($1, 1, 'visi', true, true, '{}', '{}', now(), '2026-10-06', $2), ($1, 2, 'visi', false, false, '{}', '{}', now(), '2026-10-06', $2)`, [pageId, prompt]);
+    await db.pool.query("insert into public.pages_llm_answers (linked_page, linked_llm, answer, created_at) values ($1, 1, 'action', '2026-10-06')", [pageId]);
+    assert.equal(await count(), before + 1);
+    // the screen's request (workspace/src/features/llm-answers/api/answers.ts): visibility = false
+    const screen = async () => asRole(db.pool, asUser(DEMO_USER), async (c) =>
+      (await c.query('select answer from public.pages_llm_answers where linked_page = $1 and visibility = false', [pageId])).rows.map((r) => r.answer));
+    assert.deepEqual(await screen(), ['action']);
+    // the prompt deleted (its answers' prompt set null): still visibility answers, kept out of the screen and the count
+    await db.pool.query('delete from public.visibility_prompts where id = $1', [prompt]);
+    assert.deepEqual(await screen(), ['action']);
+    assert.equal(await count(), before + 1);
+    const series = await asRole(db.pool, asUser(DEMO_USER), async (c) =>
+      (await c.query("select sum(answers)::int as n from public.visibility_series($1, $2, 'week', '2026-01-01')", [siteId, pageId])).rows[0].n);
+    assert.equal(series, 2);
+    // the flag cannot be changed, by the owner nor by a direct write; an owner's insert cannot set it
+    await asRole(db.pool, asUser(DEMO_USER), async (c) => {
+      await c.query("update public.pages_llm_answers set visibility = true where linked_page = $1 and answer = 'action'", [pageId]);
+      assert.equal((await c.query("select visibility from public.pages_llm_answers where linked_page = $1 and answer = 'action'", [pageId])).rows[0].visibility, false);
+      await c.query("insert into public.pages_llm_answers (linked_page, linked_llm, answer, visibility) values ($1, 1, 'owner', true)", [pageId]);
+      assert.equal((await c.query("select visibility from public.pages_llm_answers where answer = 'owner'")).rows[0].visibility, false);
+    });
+    await db.pool.query("update public.pages_llm_answers set visibility = false where linked_page = $1 and answer = 'visi'", [pageId]);
+    assert.equal((await db.pool.query("select count(*)::int as n from public.pages_llm_answers where linked_page = $1 and visibility", [pageId])).rows[0].n, 2);
+    assert.equal(await count(), before + 1);
+  });
+});
+
 describe('runs: manual, scheduled, budget', () => {
   it('queue_visibility_run: refuses without prompts, queues one run and its job, refuses a second', async () => {
     assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'select public.queue_visibility_run($1, $2)', [siteId, pageId]))?.hint, 'no_prompts');
