@@ -431,6 +431,15 @@ export type VisibilityPromptsRow = {
   updated_at: string;
 };
 
+export type VisibilityReportLinksRow = {
+  id: number;
+  site: number;
+  token: string;
+  weeks: number;
+  created_at: string;
+  revoked_at: string | null;
+};
+
 export type VisibilityRunsRow = {
   id: number;
   site: number;
@@ -1381,6 +1390,25 @@ export type Database = {
             columns: ['page'];
             isOneToOne: false;
             referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      visibility_report_links: {
+        Row: VisibilityReportLinksRow;
+        Insert: {
+          site: number;
+          weeks?: number;
+        };
+        Update: {
+          revoked_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visibility_report_links_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
             referencedColumns: ['id'];
           },
         ];

@@ -420,6 +420,15 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
     { fn: 'visibility_overview(bigint, bigint)', call: () => ['select public.visibility_overview($1, $2) as r', [ref.site, ref.page]],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.settings.schedule, 'weekly') }, other: { refused: 'not_found' } },
+    // AI visibility, second slice (20261202002100): share of voice and export for the owner's site only; the report by a live token
+    { fn: 'visibility_share_of_voice(bigint, bigint, timestamp with time zone, timestamp with time zone, integer)',
+      call: () => ['select json_agg(s) as r from public.visibility_share_of_voice($1, $2) s', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
+    { fn: 'visibility_answers_export(bigint, bigint, timestamp with time zone, timestamp with time zone)',
+      call: () => ['select json_agg(s) as r from public.visibility_answers_export($1, $2) s', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
+    { fn: 'get_visibility_report(text)', call: () => ["select public.get_visibility_report(repeat('ab', 32)) as r", []],
+      anon: { refused: 'not_found' }, owner: { refused: 'not_found' }, other: { refused: 'not_found' } },
     // feeding the workspace in bulk (20261201003000): the caller's own site only, another user's is not found
     { fn: 'import_pages(bigint, jsonb, boolean, bigint)',
       call: () => ["select public.import_pages($1, '[{\"name\":\"Matrice\",\"url\":\"https://matrice.example.com/a\"}]') as r", [ref.site]],

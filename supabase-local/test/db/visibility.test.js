@@ -186,6 +186,120 @@ describe('visibility answers apart from the LLM answers (20261202002000)', () =>
   });
 });
 
+describe('share of voice, export, report links (20261202002100)', () => {
+  /** Visibility answers of the page at given times: [engine, cited domains, cited, at]. */
+  async function answers(/** @type {[number, string[], boolean, string][]} */ rows, page = pageId) {
+    const prompt = await addPrompt(page);
+    for (const [engine, domains, cited, at] of rows) {
+      await db.pool.query(
+        `insert into public.pages_llm_answers (linked_page, linked_llm, answer, question, domain_cited, brand_mentioned, cited_urls, cited_domains, analysed_at, created_at, prompt)
+         values ($1, $2, 'réponse', 'Quel pain ?', $3, $3, '{}', $4, now(), $5, $6)`, [page, engine, cited, domains, at, prompt]);
+    }
+    return prompt;
+  }
+
+  it('share of voice per engine in the database: a domain once per answer, the site and its subdomains as one, the site always listed', async () => {
+    await answers([
+      [1, ['visi.example.fr', 'boulangerie.fr'], true, '2026-10-06'],
+      [1, ['blog.visi.example.fr', 'visi.example.fr', 'boulangerie.fr'], true, '2026-10-07'],
+      [1, ['boulangerie.fr', 'painrustique.com'], false, '2026-10-08'],
+      [1, [], false, '2026-10-08'],
+      [2, ['boulangerie.fr'], false, '2026-10-06'],
+      [1, ['boulangerie.fr'], false, '2025-01-01'], // before the period
+    ]);
+    await answers([[1, ['visi.example.fr'], true, '2026-10-06']], otherPage);
+    const sov = (/** @type {string | null} */ page, top = 10) => asRole(db.pool, asUser(DEMO_USER), async (c) => (await c.query(
+      "select engine::int, domain, is_site, answers, round(share::numeric, 4)::float8 as share, engine_answers, engine_citations from public.visibility_share_of_voice($1, $2, '2026-10-01', '2026-11-01', $3)",
+      [siteId, page, top])).rows);
+    // engine 1 on the page: 4 answers; citations: site 2 (the subdomain folded in), boulangerie 3, painrustique 1 = 6
+    assert.deepEqual(await sov(pageId), [
+      { engine: 1, domain: 'boulangerie.fr', is_site: false, answers: 3, share: 0.5, engine_answers: 4, engine_citations: 6 },
+      { engine: 1, domain: 'visi.example.fr', is_site: true, answers: 2, share: 0.3333, engine_answers: 4, engine_citations: 6 },
+      { engine: 1, domain: 'painrustique.com', is_site: false, answers: 1, share: 0.1667, engine_answers: 4, engine_citations: 6 },
+      { engine: 2, domain: 'boulangerie.fr', is_site: false, answers: 1, share: 1, engine_answers: 1, engine_citations: 1 },
+      { engine: 2, domain: 'visi.example.fr', is_site: true, answers: 0, share: 0, engine_answers: 1, engine_citations: 1 },
+    ]);
+    // the site: the other page's answer too; top 1 still lists the site's row
+    const site = await sov(null, 1);
+    assert.deepEqual(site.filter((r) => r.engine === 1).map((r) => [r.domain, r.answers]), [['boulangerie.fr', 3], ['visi.example.fr', 3]]);
+    assert.equal((await errorOf(db.pool, asUser(OTHER_USER), 'select * from public.visibility_share_of_voice($1, $2)', [siteId, pageId]))?.hint, 'not_found');
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'select * from public.visibility_share_of_voice($1, null, null, null, 0)', [siteId]))?.hint, 'top');
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), "select * from public.visibility_share_of_voice($1, null, '2026-11-01', '2026-10-01')", [siteId]))?.hint, 'period');
+    assert.equal((await errorOf(db.pool, asAnon, 'select * from public.visibility_share_of_voice($1)', [siteId]))?.code, '42501');
+  });
+
+  it('the export: one row per visibility answer of the page in the period, oldest first, with its engine, prompt and version', async () => {
+    const v1 = (await db.pool.query("insert into public.pages_versions (page, html_content, created_date) values ($1, '<p>1</p>', '2026-09-01') returning id", [pageId])).rows[0].id;
+    await answers([[2, ['b.fr'], false, '2026-10-07'], [1, ['visi.example.fr'], true, '2026-10-06']]);
+    await db.pool.query("update public.pages_llm_answers set pages_version = $2 where linked_page = $1", [pageId, v1]);
+    await db.pool.query("insert into public.pages_llm_answers (linked_page, linked_llm, answer, created_at) values ($1, 1, 'action', '2026-10-06')", [pageId]);
+    const rows = await asRole(db.pool, asUser(DEMO_USER), async (c) => (await c.query(
+      "select created_at::date::text as d, engine, page, prompt, phrasing, version_created::date::text as v, cited, mentioned, cited_domains from public.visibility_answers_export($1, $2, '2026-10-01', '2026-11-01')",
+      [siteId, pageId])).rows);
+    const engine = async (/** @type {number} */ id) => (await db.pool.query('select name from public.llms where id = $1', [id])).rows[0].name;
+    assert.deepEqual(rows, [
+      { d: '2026-10-06', engine: await engine(1), page: 'Pain', prompt: 'Quel pain choisir ?', phrasing: 'Quel pain ?', v: '2026-09-01', cited: true, mentioned: true, cited_domains: ['visi.example.fr'] },
+      { d: '2026-10-07', engine: await engine(2), page: 'Pain', prompt: 'Quel pain choisir ?', phrasing: 'Quel pain ?', v: '2026-09-01', cited: false, mentioned: false, cited_domains: ['b.fr'] },
+    ]);
+    assert.equal((await errorOf(db.pool, asUser(OTHER_USER), 'select * from public.visibility_answers_export($1, $2)', [siteId, pageId]))?.hint, 'not_found');
+    assert.equal((await errorOf(db.pool, asAnon, 'select * from public.visibility_answers_export($1, $2)', [siteId, pageId]))?.code, '42501');
+  });
+
+  it('report links: the owner creates one live link and revokes it for good; a live token gives that site aggregate figures only, to anyone', async () => {
+    await db.pool.query('delete from public.visibility_report_links where site = $1', [siteId]);
+    await answers([[1, ['visi.example.fr', 'boulangerie.fr'], true, new Date(Date.now() - 86_400_000).toISOString()],
+      [1, ['boulangerie.fr'], false, new Date(Date.now() - 2 * 86_400_000).toISOString()],
+      [1, ['visi.example.fr'], true, '2020-01-01']]); // before the link's 12 weeks
+    const other = (await db.pool.query("insert into public.sites (url, name, linked_user) values ('https://autre.example.fr', 'Autre', $1) returning id::text", [OTHER_USER])).rows[0].id;
+    // another user cannot make a link to this site; the token is the database's
+    assert.ok(await errorOf(db.pool, asUser(OTHER_USER), 'insert into public.visibility_report_links (site) values ($1)', [siteId]));
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), "insert into public.visibility_report_links (site, token) values ($1, repeat('a', 64))", [siteId]))?.code, '42501');
+    const link = await asRole(db.pool, { ...asUser(DEMO_USER), commit: true }, async (c) =>
+      (await c.query('insert into public.visibility_report_links (site) values ($1) returning token, weeks', [siteId])).rows[0]);
+    assert.match(link.token, /^[0-9a-f]{64}$/);
+    assert.equal(link.weeks, 12);
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'insert into public.visibility_report_links (site) values ($1)', [siteId]))?.code, '23505');
+    await asRole(db.pool, asUser(OTHER_USER), async (c) => assert.equal((await c.query('select * from public.visibility_report_links')).rowCount, 0));
+    const otherLink = (await db.pool.query('insert into public.visibility_report_links (site) values ($1) returning token', [other])).rows[0].token;
+
+    const report = await asRole(db.pool, asAnon, async (c) => (await c.query('select public.get_visibility_report($1) as r', [link.token])).rows[0].r);
+    assert.deepEqual(report.site, { name: 'Visi', domain: 'visi.example.fr', logo_url: null, language: 'fr' });
+    assert.equal(report.period.weeks, 12);
+    assert.deepEqual(report.series.map((/** @type {{ answers: number }} */ s) => s.answers).reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0), 2);
+    assert.deepEqual(report.share_of_voice.map((/** @type {{ domain: string, answers: number, is_site: boolean }} */ r) => [r.domain, r.answers, r.is_site]),
+      [['boulangerie.fr', 2, false], ['visi.example.fr', 1, true]]);
+    // aggregates only: no page, prompt, answer text or cost anywhere in it
+    const text = JSON.stringify(report);
+    for (const secret of ['Pain', 'Quel pain', 'réponse', 'cost', 'budget']) assert.ok(!text.includes(secret), secret);
+    // the other site's token gives the other site, never this one
+    const theirs = await asRole(db.pool, asAnon, async (c) => (await c.query('select public.get_visibility_report($1) as r', [otherLink])).rows[0].r);
+    assert.equal(theirs.site.name, 'Autre');
+    assert.deepEqual(theirs.series, []);
+
+    // revoked: not found, for good (the owner cannot bring it back)
+    await asRole(db.pool, { ...asUser(DEMO_USER), commit: true }, (c) => c.query('update public.visibility_report_links set revoked_at = now() where site = $1', [siteId]));
+    assert.equal((await errorOf(db.pool, asAnon, 'select public.get_visibility_report($1)', [link.token]))?.hint, 'not_found');
+    assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'update public.visibility_report_links set revoked_at = null where site = $1', [siteId]))?.hint, 'revoked');
+    for (const bad of ['', 'x', 'A'.repeat(64), '0'.repeat(64), "' or 1=1 --"]) {
+      assert.equal((await errorOf(db.pool, asAnon, 'select public.get_visibility_report($1)', [bad]))?.hint, 'not_found', bad);
+    }
+    // a new live link after the revocation
+    await asRole(db.pool, asUser(DEMO_USER), (c) => c.query('insert into public.visibility_report_links (site) values ($1)', [siteId]));
+    await db.pool.query('delete from public.sites where id = $1', [other]);
+  });
+
+  it('the report is rate-limited per source: 300 reads an hour', async () => {
+    await db.pool.query('delete from public.visibility_report_links where site = $1', [siteId]);
+    const token = (await db.pool.query('insert into public.visibility_report_links (site) values ($1) returning token', [siteId])).rows[0].token;
+    await db.pool.query("delete from private.public_submissions where kind = 'visibility_report'");
+    await db.pool.query("insert into private.public_submissions (kind, source) select 'visibility_report', '198.51.100.7' from generate_series(1, 300)");
+    const read = (/** @type {string} */ ip) => errorOf(db.pool, asAnon, "select set_config('request.headers', $2, true), public.get_visibility_report($1)", [token, JSON.stringify({ 'x-forwarded-for': ip })]);
+    assert.equal((await read('198.51.100.7'))?.hint, 'rate_limited');
+    assert.equal(await read('198.51.100.8'), null);
+    await db.pool.query("delete from private.public_submissions where kind = 'visibility_report'");
+  });
+});
+
 describe('runs: manual, scheduled, budget', () => {
   it('queue_visibility_run: refuses without prompts, queues one run and its job, refuses a second', async () => {
     assert.equal((await errorOf(db.pool, asUser(DEMO_USER), 'select public.queue_visibility_run($1, $2)', [siteId, pageId]))?.hint, 'no_prompts');
