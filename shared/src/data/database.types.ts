@@ -57,6 +57,30 @@ export type VersionSendResult = {
 };
 
 /** What public.visibility_overview returns (issue 33). numeric columns come as JSON numbers. */
+/** One row of public.visibility_share_of_voice: a cited domain's share of an engine's citations. */
+export type VisibilityShareRow = {
+  engine: number;
+  domain: string;
+  /** the site's own domain (its subdomains counted in) */
+  is_site: boolean;
+  /** answers of the engine citing the domain */
+  answers: number;
+  /** answers / engine_citations, 0–1 */
+  share: number;
+  engine_answers: number;
+  /** the domain citations of the engine's answers, each domain once per answer */
+  engine_citations: number;
+};
+
+/** What public.get_visibility_report returns for a live token: the site's aggregate figures only. */
+export type VisibilityReport = {
+  site: { name: string; domain: string | null; logo_url: string | null; language: 'fr' | 'en' };
+  period: { from: string; to: string; weeks: number };
+  engines: { id: number; name: string }[];
+  series: { bucket: string; engine: number; answers: number; cited: number; mentioned: number }[];
+  share_of_voice: VisibilityShareRow[];
+};
+
 export type VisibilityOverview = {
   settings: {
     /** false: no row yet, these are the defaults */
@@ -1686,6 +1710,27 @@ export type Database = {
         Returns: { version: string; version_created: string; engine: number; prompt: number; answers: number; cited: number; mentioned: number }[];
       };
       visibility_overview: { Args: { p_site: number; p_page?: number | null }; Returns: VisibilityOverview };
+      // AI visibility, second slice (20261202002100)
+      visibility_share_of_voice: {
+        Args: { p_site: number; p_page?: number | null; p_from?: string | null; p_to?: string | null; p_top?: number };
+        Returns: VisibilityShareRow[];
+      };
+      visibility_answers_export: {
+        Args: { p_site: number; p_page?: number | null; p_from?: string | null; p_to?: string | null };
+        Returns: {
+          id: number;
+          created_at: string;
+          engine: string | null;
+          page: string;
+          prompt: string | null;
+          phrasing: string | null;
+          version_created: string | null;
+          cited: boolean;
+          mentioned: boolean;
+          cited_domains: string[];
+        }[];
+      };
+      get_visibility_report: { Args: { p_token: string }; Returns: VisibilityReport };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

@@ -7,5 +7,7 @@ export const visibilityKeys = {
   prompts: (pageId: number) => [...visibilityKeys.all, 'prompts', { pageId }] as const,
   engines: () => [...visibilityKeys.all, 'engines'] as const,
   versions: (pageId: number) => [...visibilityKeys.all, 'versions', { pageId }] as const,
+  shareOfVoice: (siteId: number, pageId: number | null) => [...visibilityKeys.all, 'shareOfVoice', { siteId, pageId }] as const,
+  reportLink: (siteId: number) => [...visibilityKeys.all, 'reportLink', { siteId }] as const,
   draftSources: (pageId: number) => [...visibilityKeys.all, 'draftSources', { pageId }] as const,
 };

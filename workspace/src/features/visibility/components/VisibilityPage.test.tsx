@@ -53,6 +53,28 @@ jest.mock('../api/prompts', () => ({
   useUpdatePrompt: () => ({ mutate: jest.fn(), isPending: false }),
   useDeletePrompt: () => ({ mutate: jest.fn(), isPending: false }),
 }));
+let shareRows: unknown[] = [];
+let reportLink: unknown = null;
+const createLink = jest.fn();
+const revokeLink = jest.fn();
+const exportRows = jest.fn();
+jest.mock('../api/report', () => ({
+  ...jest.requireActual('../api/report'),
+  useShareOfVoice: () => ok(shareRows),
+  useReportLink: () => ok(reportLink),
+  useCreateReportLink: () => ({ mutate: createLink, isPending: false }),
+  useRevokeReportLink: () => ({ mutate: revokeLink, isPending: false }),
+  fetchExportRows: (...args: unknown[]) => exportRows(...args),
+}));
+const sov = (engine: number, domain: string, answers: number, share: number, isSite = false) => ({
+  engine,
+  domain,
+  is_site: isSite,
+  answers,
+  share,
+  engine_answers: 40,
+  engine_citations: 60,
+});
 jest.mock('../../../components/PageSubScreen', () => ({
   PageSubScreen: ({ children }: { children: (page: unknown) => React.ReactNode }) => (
     <div>{children({ id: 7, site: 3, name: 'Pain au levain', url: 'https://fournil.example/levain', sites: { id: 3, name: 'Fournil', url: 'https://fournil.example' } })}</div>
@@ -100,6 +122,11 @@ describe('VisibilityPage', () => {
     queueRun.mockReset();
     addPrompts.mockReset();
     toast.mockReset();
+    shareRows = [sov(5, 'boulangerie.fr', 30, 0.5), sov(5, 'fournil.example', 20, 1 / 3, true), sov(5, 'levain.org', 10, 1 / 6), sov(1, 'fournil.example', 0, 0, true)];
+    reportLink = null;
+    createLink.mockReset();
+    revokeLink.mockReset();
+    exportRows.mockReset();
   });
 
   it('one chart per engine in the settings order, each summarised with its margins', () => {
@@ -187,5 +214,72 @@ describe('VisibilityPage', () => {
     ]);
     expect(screen.getAllByTestId('prompt-row')).toHaveLength(2);
     expect(screen.getByRole('switch', { name: `Suivre «${NBSP}Ancienne question${NBSP}?${NBSP}»` })).not.toBeChecked();
+  });
+
+  it('share of voice per engine in the settings order, the site always listed and marked, shares in French', () => {
+    renderScreen();
+    const card = screen.getByTestId('sov-card');
+    expect(within(card).getAllByTestId(/^sov-engine-/).map((el) => el.getAttribute('data-testid'))).toEqual(['sov-engine-1', 'sov-engine-5']);
+    const perplexity = within(screen.getByTestId('sov-engine-5')).getByRole('table', { name: 'Part de voix sur Perplexity Sonar' });
+    // Intl writes a no-break space (narrow or not, by ICU version) before %
+    const rows = within(perplexity).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent?.replace(/[\u00a0\u202f]/g, '~')));
+    expect(rows).toEqual([
+      ['boulangerie.fr', '50~%', '30'],
+      ['fournil.examplevotre site', '33,3~%', '20'],
+      ['levain.org', '16,7~%', '10'],
+    ]);
+    // GPT-4o never cited the site: its row says 0 %
+    expect(within(screen.getByTestId('sov-engine-1')).getByTestId('sov-site').textContent).toContain('0');
+  });
+
+  it('no live report link: created with the period chosen', async () => {
+    renderScreen();
+    const card = screen.getByTestId('report-card');
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Période du rapport' }));
+    fireEvent.click(await screen.findByRole('option', { name: '26 dernières semaines' }));
+    fireEvent.click(within(card).getByTestId('report-create'));
+    expect(createLink).toHaveBeenCalledWith(26, expect.anything());
+  });
+
+  it('a live report link: its address, and a revocation only once confirmed', () => {
+    reportLink = { id: 9, token: 'ab'.repeat(32), weeks: 12, created_at: '2026-10-06T10:00:00Z' };
+    renderScreen();
+    const card = screen.getByTestId('report-card');
+    expect(within(card).getByTestId('report-url').textContent).toBe(`${window.location.origin}/view/report/${'ab'.repeat(32)}`);
+    expect(within(card).getByTestId('report-open')).toHaveAttribute('href', `${window.location.origin}/view/report/${'ab'.repeat(32)}`);
+    fireEvent.click(within(card).getByTestId('report-revoke'));
+    expect(revokeLink).not.toHaveBeenCalled();
+    expect(within(card).getByText('Le lien cessera aussitôt de fonctionner, pour toute personne qui l’a reçu.')).toBeInTheDocument();
+    fireEvent.click(within(card).getByTestId('report-revoke-confirm'));
+    expect(revokeLink).toHaveBeenCalledWith(9, expect.anything());
+  });
+
+  it("the CSV export: the page's answers, in French (';', BOM), downloaded, counted in the toast", async () => {
+    exportRows.mockResolvedValue([
+      { id: 1, created_at: '2026-10-06T14:05:00Z', engine: 'GPT-4o', page: 'Pain au levain', prompt: 'Quel levain ?', phrasing: 'Quel levain ?', version_created: '2026-09-20T10:00:00Z', cited: true, mentioned: false, cited_domains: ['fournil.example'] },
+      { id: 2, created_at: '2026-10-07T09:00:00Z', engine: 'Perplexity Sonar', page: 'Pain au levain', prompt: 'Quel levain ?', phrasing: 'Le meilleur levain ?', version_created: null, cited: false, mentioned: true, cited_domains: [] },
+    ]);
+    const blobs: Blob[] = [];
+    const createObjectURL = jest.fn((b: Blob) => {
+      blobs.push(b);
+      return 'blob:csv';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderScreen();
+    fireEvent.click(screen.getByTestId('export-csv'));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', message: '2 réponses exportées.' })));
+    expect(exportRows).toHaveBeenCalledWith(3, 7);
+    expect(click).toHaveBeenCalledTimes(1);
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.readAsArrayBuffer(blobs[0]);
+    });
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8's BOM
+    const text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
+    expect(text.split('\r\n')[0]).toBe('date;moteur;page;question;formulation;version;cité;marque nommée;domaines cités');
+    expect(text.split('\r\n')[1]).toBe('2026-10-06 14:05;GPT-4o;Pain au levain;Quel levain ?;Quel levain ?;2026-09-20;1;0;fournil.example');
+    click.mockRestore();
   });
 });

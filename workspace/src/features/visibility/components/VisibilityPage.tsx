@@ -16,6 +16,10 @@ import { LiftCard } from './LiftCard';
 import { RunCard } from './RunCard';
 import { SettingsCard } from './SettingsCard';
 import { PromptsCard } from './PromptsCard';
+import { useShareOfVoice } from '../api/report';
+import { ShareOfVoiceCard } from './ShareOfVoiceCard';
+import { ReportLinkCard } from './ReportLinkCard';
+import { ExportButton } from './ExportButton';
 
 function VisibilityScreen({ page }: { page: PageContext }) {
   const { t, i18n } = useTranslation(NS);
@@ -29,6 +33,7 @@ function VisibilityScreen({ page }: { page: PageContext }) {
   const engines = useEngines();
   const versions = usePageVersions(page.id);
   const prompts = usePrompts(page.id);
+  const share = useShareOfVoice(siteId, scopePage);
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }), [i18n.language]);
   const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
@@ -49,21 +54,24 @@ function VisibilityScreen({ page }: { page: PageContext }) {
   const activePrompts = (prompts.data ?? []).filter((p) => p.active).length;
   const nameOf = (id: number) => engines.data?.find((e) => e.id === id)?.name ?? String(id);
 
-  const queries = [overview, series, counts, engines, versions, prompts];
+  const queries = [overview, series, counts, engines, versions, prompts, share];
   if (queries.some((q) => q.isPending)) return <ScreenLoader label={t('loading')} />;
   const failed = queries.find((q) => q.isError);
   if (failed) return <LoadErrorAlert title={t('loadError')} detail={dataErrorMessage(failed.error, t)} retryLabel={t('retry')} query={failed} data-testid="visibility-error" />;
 
   return (
     <>
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text size="sm" c="gray.7">
-          {t('subtitle')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 320px' }}>
+          <Title order={1} size="h2">
+            {t('title')}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t('subtitle')}
+          </Text>
+        </Stack>
+        <ExportButton siteId={siteId} pageId={scopePage} name={scope === 'page' ? page.name : (page.sites?.name ?? page.name)} />
+      </Group>
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="chart-title">
         <Stack gap="sm">
@@ -113,6 +121,8 @@ function VisibilityScreen({ page }: { page: PageContext }) {
         </Stack>
       </Paper>
 
+      <ShareOfVoiceCard rows={share.data ?? []} engines={engines.data ?? []} engineOrder={engineIds} />
+
       <LiftCard rows={counts.data ?? []} engines={engines.data ?? []} numberOf={numberOf} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -138,6 +148,8 @@ function VisibilityScreen({ page }: { page: PageContext }) {
       </SimpleGrid>
 
       <PromptsCard siteId={siteId} pageId={page.id} prompts={prompts.data ?? []} />
+
+      <ReportLinkCard siteId={siteId} dateFormat={dateTimeFormat} />
     </>
   );
 }
