@@ -1,8 +1,13 @@
-// Issue 33 (AI visibility, first slice): seeded visibility answers (as the worker stores them: through
+// Issue 33 (AI visibility): seeded visibility answers (as the worker stores them: through
 // the service role, with their prompt, engine and page version) → one chart per engine with the
 // interval band and the versions' markers, the lift card (a verdict on Perplexity, "not enough" on
-// GPT-4o), the run card's calls, and the site's settings saved. French UI; screenshots at 1440 and
-// 375 px; axe. The rules and edge cases are in the jest tests of workspace/src/features/visibility.
+// GPT-4o), the run card's calls, and the site's settings saved; the share of voice, the CSV export;
+// the client's report link opened signed out (in the site's language for an English visitor), then
+// revoked. An answer of the llm_answers action stays out of the figures and the visibility answers
+// out of the page's LLM answers count. French UI; screenshots at 1440 and 375 px; axe. The rules and
+// edge cases are in the jest tests of workspace/src/features/visibility and reviewer/src/features/report.
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect, saveScreenshots } from '../fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { signIn } from '../support/users';
@@ -17,6 +22,7 @@ const WEEK = 7 * 24 * 3600 * 1000;
 
 test.describe.serial('AI visibility', () => {
   let s: SitePage;
+  let sonarId = 0;
 
   test.beforeAll(async ({ request }) => {
     s = await siteWithPage(request, 'visi-owner', { siteName: 'Fournil Doré', host: HOST, pageName: 'Pain au levain' });
@@ -38,17 +44,28 @@ test.describe.serial('AI visibility', () => {
         for (let i = 0; i < 12; i += 1) {
           rows.push({
             linked_page: s.pageId, linked_llm: llm(engine), answer: 'Réponse.', question: prompt.question, prompt: prompt.id, pages_version: version,
-            domain_cited: i < cites, brand_mentioned: i < cites + 2, cited_urls: [], cited_domains: [], analysed_at: at(w, i), created_at: at(w, i), cost_usd: 0.004,
+            domain_cited: i < cites, brand_mentioned: i < cites + 2, cited_urls: [],
+            // share of voice: the site in its cited answers, boulangerie.fr in every other answer
+            cited_domains: [...(i < cites ? [HOST] : []), ...(i % 2 === 0 ? ['boulangerie.fr'] : [])],
+            analysed_at: at(w, i), created_at: at(w, i), cost_usd: 0.004,
           });
         }
       }
     }
     await rest(request, 'service', 'POST', 'pages_llm_answers', rows);
+    // one answer of the llm_answers action (issue 21): not a visibility answer
+    await rest(request, 'service', 'POST', 'pages_llm_answers', {
+      linked_page: s.pageId, linked_llm: llm('openai/gpt-4o'), answer: 'Réponse du panneau LLM.', question: 'Pain au levain', domain_cited: true,
+      brand_mentioned: true, cited_urls: [], cited_domains: [HOST], analysed_at: at(0), created_at: at(0),
+    });
+    sonarId = Number(llm('perplexity/sonar'));
   });
 
-  test('charts per engine with the interval band, the lift card, the run card and the settings saved', async ({ page, request }) => {
+  test('charts, lift, run, settings, share of voice, CSV export; the client report opened signed out, then revoked', async ({ page, request, browser }) => {
     await signIn(page, s.owner);
     await page.goto(`/sites/${s.siteId}/pages/${s.pageId}`);
+    // the LLM answers count: the llm_answers action's answer only, not the 240 visibility answers
+    await expect(page.getByTestId('card-llm-answers-count')).toHaveText('1');
     await page.getByTestId('card-visibility').click();
     await expect(page).toHaveURL(new RegExp(`/sites/${s.siteId}/pages/${s.pageId}/visibility$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Visibilité dans les assistants IA' })).toBeVisible();
@@ -88,7 +105,54 @@ test.describe.serial('AI visibility', () => {
     const [saved] = await rest<Json[]>(request, s.token, 'GET', `visibility_settings?site=eq.${s.siteId}&select=runs_per_prompt,schedule,monthly_budget_usd`);
     expect(saved).toEqual({ runs_per_prompt: 5, schedule: 'daily', monthly_budget_usd: 12.5 });
 
+    // share of voice on Perplexity: the site in 45 answers, boulangerie.fr in 60 (105 citations)
+    const sov = page.getByTestId(`sov-engine-${sonarId}`);
+    await expect(sov.getByTestId('sov-site')).toContainText(/42,9[\u00a0\u202f]%/);
+    await expect(sov.getByRole('row').nth(1)).toContainText(/boulangerie\.fr\s*57,1[\u00a0\u202f]%\s*60/);
+
+    // the CSV: UTF-8 with BOM, ';' and CRLF in French, one line per visibility answer of the page
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^visibilite-ia-pain-au-levain-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('date;moteur;page;question;formulation;version;cité;marque nommée;domaines cités');
+    expect(lines).toHaveLength(1 + 240 + 1);
+    expect(lines.filter((l) => l.includes(';Perplexity Sonar;') && l.includes(`;1;`) && l.endsWith(HOST))).not.toHaveLength(0);
+
     await expectNoSeriousA11yViolations(page);
     await saveScreenshots(page, 'visibility', { folder: 'screens', settle: true });
+
+    // the client's report: a link made by the owner, opened by a signed-out visitor who reads English
+    const card = page.getByTestId('report-card');
+    await card.getByTestId('report-create').click();
+    const url = (await card.getByTestId('report-url').textContent())!;
+    expect(url).toMatch(/\/view\/report\/[0-9a-f]{64}$/);
+    const visitorContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    await visitorContext.addInitScript(() => window.localStorage.setItem('citable.lang', 'en'));
+    try {
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(url);
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Visibilité dans les assistants IA' })).toBeVisible();
+      await expect(visitor.getByTestId('report-engine')).toHaveCount(2);
+      await expect(visitor.getByTestId('report-engine').filter({ hasText: 'Perplexity Sonar' }).getByTestId('report-engine-summary')).toHaveText(
+        `Perplexity Sonar${NBSP}: cité dans 38${NBSP}% des réponses (±9${NBSP}points), marque nommée dans 54${NBSP}% (±9${NBSP}points), sur 120${NBSP}réponses.`,
+      );
+      // aggregates only: no page name nor prompt
+      await expect(visitor.getByText('Pain au levain')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(visitor);
+      await saveScreenshots(visitor, 'visibility-report', { folder: 'screens', settle: true });
+      const pdf = path.join(__dirname, '..', 'artifacts', 'screens', 'visibility-report.pdf');
+      await visitor.pdf({ path: pdf, format: 'A4', printBackground: true });
+
+      // revoked by the owner: the same link now says not found (in the visitor's language)
+      await card.getByTestId('report-revoke').click();
+      await card.getByTestId('report-revoke-confirm').click();
+      await expect(card.getByTestId('report-create')).toBeVisible();
+      await visitor.reload();
+      await expect(visitor.getByTestId('report-not-found')).toContainText('This report link does not exist or was revoked.');
+    } finally {
+      await visitorContext.close();
+    }
   });
 });
