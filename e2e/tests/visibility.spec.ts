@@ -11,7 +11,7 @@ import path from 'node:path';
 import { test, expect, saveScreenshots } from '../fixtures';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { signIn } from '../support/users';
-import { rest, siteWithPage, type Json, type SitePage } from './page-data-helpers';
+import { ANON, rest, siteWithPage, SUPABASE, type Json, type SitePage } from './page-data-helpers';
 
 test.use({ locale: 'fr-FR' });
 
@@ -144,15 +144,19 @@ test.describe.serial('AI visibility', () => {
       await saveScreenshots(visitor, 'visibility-report', { folder: 'screens', settle: true });
       const pdf = path.join(__dirname, '..', 'artifacts', 'screens', 'visibility-report.pdf');
       await visitor.pdf({ path: pdf, format: 'A4', printBackground: true });
-
-      // revoked by the owner: the same link now says not found (in the visitor's language)
-      await card.getByTestId('report-revoke').click();
-      await card.getByTestId('report-revoke-confirm').click();
-      await expect(card.getByTestId('report-create')).toBeVisible();
-      await visitor.reload();
-      await expect(visitor.getByTestId('report-not-found')).toContainText('This report link does not exist or was revoked.');
     } finally {
       await visitorContext.close();
     }
+    // revoked by the owner: the same token is now refused with a 4xx that says why (the page's
+    // not-found screen is in the jest tests)
+    await card.getByTestId('report-revoke').click();
+    await card.getByTestId('report-revoke-confirm').click();
+    await expect(card.getByTestId('report-create')).toBeVisible();
+    const gone = await request.post(`${SUPABASE()}/rest/v1/rpc/get_visibility_report`, {
+      headers: { apikey: ANON(), 'Content-Type': 'application/json' },
+      data: { p_token: url.split('/').pop() },
+    });
+    expect(gone.status()).toBe(400);
+    expect(await gone.json()).toMatchObject({ hint: 'not_found', message: 'Report link not found' });
   });
 });

@@ -1,7 +1,7 @@
 import '../i18n';
 import './report.css';
 import '@mantine/charts/styles.css';
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { CompositeChart } from '@mantine/charts';
 import { IconPrinter } from '@tabler/icons-react';
@@ -13,6 +13,25 @@ import { isReportToken, useVisibilityReport, type VisibilityReport } from '../ap
 import { engineFigures, type EngineFigures } from '../utils/report';
 import type { TFunction } from 'i18next';
 
+
+/** A domain that may wrap after its dots (boulangerie.|fr), never inside a label. */
+function DomainName({ domain }: { domain: string }) {
+  const parts = domain.split('.');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              .<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 /** A robots noindex for as long as the report is shown: the link is for the client, not for search engines. */
 function useNoIndex() {
   useEffect(() => {
@@ -120,8 +139,8 @@ function EngineCard({ f, t, lang }: { f: EngineFigures; t: TFunction; lang: Repo
               <Table.Tbody>
                 {f.share.map((r) => (
                   <Table.Tr key={r.domain} fw={r.is_site ? 700 : undefined}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {r.domain}
+                    <Table.Td style={{ overflowWrap: 'break-word' }}>
+                      <DomainName domain={r.domain} />
                       {r.is_site && (
                         <Badge size="xs" variant="light" color="indigo" ml={6}>
                           {t('share.yourSite')}

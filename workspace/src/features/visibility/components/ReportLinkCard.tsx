@@ -47,7 +47,7 @@ export function ReportLinkCard({ siteId, dateFormat }: { siteId: number; dateFor
           value={weeks}
           onChange={(v) => setWeeks(v ?? '12')}
           allowDeselect={false}
-          w={200}
+          w={240}
           data-testid="report-weeks"
         />
         <Button leftSection={<IconLink size={16} aria-hidden />} onClick={onCreate} loading={create.isPending} data-testid="report-create">

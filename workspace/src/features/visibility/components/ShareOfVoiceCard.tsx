@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Badge, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
@@ -6,6 +6,25 @@ import type { ShareRow } from '../api/report';
 import type { Engine } from '../api/figures';
 import { sharesByEngine } from '../utils/share';
 
+
+/** A domain that may wrap after its dots (boulangerie.|fr), never inside a label. */
+function DomainName({ domain }: { domain: string }) {
+  const parts = domain.split('.');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              .<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 /**
  * Share of voice (issue 33): per engine over the period shown, each cited domain's share of all the
  * citations of that engine's answers (computed by the database), the site's row always listed.
@@ -53,8 +72,8 @@ export function ShareOfVoiceCard({ rows, engines, engineOrder }: { rows: ShareRo
                     <Table.Tbody>
                       {g.rows.map((r) => (
                         <Table.Tr key={r.domain} fw={r.is_site ? 700 : undefined} data-testid={r.is_site ? 'sov-site' : undefined}>
-                          <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                            {r.domain}
+                          <Table.Td style={{ overflowWrap: 'break-word' }}>
+                            <DomainName domain={r.domain} />
                             {r.is_site && (
                               <Badge size="xs" variant="light" color="indigo" ml={6}>
                                 {t('sov.yourSite')}
