@@ -78,8 +78,9 @@ update public.pages p set llm_answers_count = c.n
 
 -- ------------------------------------------------------------- indexes -----
 drop index if exists public.pages_llm_answers_figures_idx;
+-- (cited_domains too: the share of voice of 20261202002100 reads it from the index alone)
 create index pages_llm_answers_figures_idx on public.pages_llm_answers (linked_page, created_at)
-  include (linked_llm, domain_cited, brand_mentioned, pages_version, prompt)
+  include (linked_llm, domain_cited, brand_mentioned, pages_version, prompt, cited_domains)
   where analysed_at is not null and visibility;
 
 -- -------------------------------------------------------------- figures -----

@@ -22,47 +22,51 @@ as $$
 $$;
 revoke all on function private.site_domain(text) from public, anon, authenticated;
 
--- Share of voice without checks (the public functions check who asks). A domain counts once per
--- answer; share = its answers / all the domain citations of the engine's answers in the period.
+-- Share of voice without checks (the public functions check who asks). share = a domain's answers
+-- / all the domain citations of the engine's answers in the period. The analysis stores each domain
+-- once per answer (worker/src/citations/analyze.ts), and domain_cited is true exactly when one of them
+-- is the site's domain or a subdomain of it: the site's row counts the domain_cited answers (its
+-- subdomains folded in, listed even at 0), every other domain its answers.
 create function private.visibility_sov(p_site bigint, p_page bigint, p_from timestamptz, p_to timestamptz, p_top integer)
 returns table (engine bigint, domain text, is_site boolean, answers integer, share float8, engine_answers integer, engine_citations integer)
 language sql stable set search_path = ''
 as $$
   with site as (
     select private.site_domain(s.url) as d from public.sites s where s.id = p_site
-  ), a as (
-    select a.id, a.linked_llm, a.cited_domains
-      from public.pages_llm_answers a
-     where a.linked_page in (select p.id from public.pages p where p.site = p_site and (p_page is null or p.id = p_page))
-       and a.analysed_at is not null and a.visibility
-       and a.created_at >= p_from and a.created_at < p_to
-  ), per_answer as (
-    select distinct a.id, a.linked_llm,
-           case when site.d is not null and (c.dom = site.d or c.dom like '%.' || site.d) then site.d else c.dom end as dom
-      from a cross join site cross join lateral unnest(a.cited_domains) as c(dom)
-     where c.dom is not null and c.dom <> ''
-  ), counts as (
-    select pa.linked_llm, pa.dom, count(*)::integer as n from per_answer pa group by 1, 2
+  ), a as not materialized (
+    -- read twice, each time straight from the figures index (pages_llm_answers_figures_idx)
+    -- page by page (offset 0 keeps the planner from joining the pages to a scan of the whole table)
+    select a.linked_llm, a.cited_domains, a.domain_cited
+      from public.pages p
+      cross join lateral (
+        select a.linked_llm, a.cited_domains, a.domain_cited
+          from public.pages_llm_answers a
+         where a.linked_page = p.id and a.analysed_at is not null and a.visibility
+           and a.created_at >= p_from and a.created_at < p_to
+        offset 0) a
+     where p.site = p_site and (p_page is null or p.id = p_page)
   ), engines as (
-    select a.linked_llm, count(*)::integer as n from a group by 1
+    select a.linked_llm, count(*)::integer as n, count(*) filter (where a.domain_cited)::integer as site_n from a group by 1
+  ), counts as (
+    select a.linked_llm, c.dom, count(*)::integer as n
+      from a cross join site cross join lateral unnest(a.cited_domains) as c(dom)
+     where c.dom <> '' and (site.d is null or (c.dom <> site.d and right(c.dom, length(site.d) + 1) <> '.' || site.d))
+     group by 1, 2
+    union all
+    select e.linked_llm, site.d, e.site_n from engines e cross join site where site.d is not null
   ), totals as (
     select c.linked_llm, sum(c.n)::integer as n from counts c group by 1
   ), ranked as (
-    select c.linked_llm, c.dom, c.n, row_number() over (partition by c.linked_llm order by c.n desc, c.dom) as r
+    select c.linked_llm, c.dom, c.n, c.dom = (select d from site) as is_site,
+           row_number() over (partition by c.linked_llm order by c.n desc, c.dom) as r
       from counts c
   )
-  select e.linked_llm, x.dom, x.dom = (select d from site), coalesce(x.n, 0),
-         case when coalesce(t.n, 0) = 0 then 0::float8 else coalesce(x.n, 0)::float8 / t.n end,
-         e.n, coalesce(t.n, 0)
-    from engines e
-    left join totals t on t.linked_llm = e.linked_llm
-    cross join lateral (
-      select r.dom, r.n from ranked r where r.linked_llm = e.linked_llm and (r.r <= p_top or r.dom = (select d from site))
-      union all
-      -- the site's row when its domain was not cited by this engine in the period
-      select s.d, 0 from site s
-       where s.d is not null and not exists (select 1 from counts c where c.linked_llm = e.linked_llm and c.dom = s.d)
-    ) x
+  select r.linked_llm, r.dom, coalesce(r.is_site, false), r.n,
+         case when t.n = 0 then 0::float8 else r.n::float8 / t.n end, e.n, t.n
+    from ranked r
+    join engines e on e.linked_llm = r.linked_llm
+    join totals t on t.linked_llm = r.linked_llm
+   where r.r <= p_top or r.is_site
    order by 1, 4 desc, 2
 $$;
 revoke all on function private.visibility_sov(bigint, bigint, timestamptz, timestamptz, integer) from public, anon, authenticated;
@@ -207,28 +211,35 @@ begin
   v_from := date_trunc('week', v_to at time zone 'utc') at time zone 'utc' - make_interval(weeks => v_link.weeks - 1);
   select case when ll.language_code = 'en' then 'en' else 'fr' end into v_lang
     from public.location_languages ll where ll.id = v_site.language;
-  return json_build_object(
-    'site', json_build_object('name', v_site.name, 'domain', private.site_domain(v_site.url),
-                              'logo_url', private.client_logo_url(v_site.image_logo), 'language', coalesce(v_lang, 'fr')),
-    'period', json_build_object('from', v_from, 'to', v_to, 'weeks', v_link.weeks),
-    'engines', (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id), '[]'::json)
-                  from public.llms l
-                 where l.id in (select a.linked_llm from public.pages_llm_answers a
-                                 where a.linked_page in (select p.id from public.pages p where p.site = v_site.id)
-                                   and a.analysed_at is not null and a.visibility and a.created_at >= v_from)),
-    'series', (select coalesce(json_agg(json_build_object('bucket', s.bucket, 'engine', s.engine, 'answers', s.answers,
-                                                          'cited', s.cited, 'mentioned', s.mentioned) order by s.bucket, s.engine), '[]'::json)
-                 from (select date_trunc('week', a.created_at at time zone 'utc')::date as bucket, a.linked_llm as engine,
-                              count(*)::integer as answers, count(*) filter (where a.domain_cited)::integer as cited,
-                              count(*) filter (where a.brand_mentioned)::integer as mentioned
-                         from public.pages_llm_answers a
-                        where a.linked_page in (select p.id from public.pages p where p.site = v_site.id)
-                          and a.analysed_at is not null and a.visibility and a.created_at >= v_from
-                        group by 1, 2) s),
-    'share_of_voice', (select coalesce(json_agg(json_build_object('engine', v.engine, 'domain', v.domain, 'is_site', v.is_site,
-                                                                  'answers', v.answers, 'share', v.share, 'engine_answers', v.engine_answers,
-                                                                  'engine_citations', v.engine_citations)), '[]'::json)
-                         from private.visibility_sov(v_site.id, null, v_from, v_to + interval '1 second', 5) v)
+  return (
+    with series as (
+      -- page by page from the figures index, as private.visibility_sov
+      select date_trunc('week', a.created_at at time zone 'utc')::date as bucket, a.linked_llm as engine,
+             count(*)::integer as answers, count(*) filter (where a.domain_cited)::integer as cited,
+             count(*) filter (where a.brand_mentioned)::integer as mentioned
+        from public.pages p
+        cross join lateral (
+          select a.created_at, a.linked_llm, a.domain_cited, a.brand_mentioned
+            from public.pages_llm_answers a
+           where a.linked_page = p.id and a.analysed_at is not null and a.visibility and a.created_at >= v_from
+          offset 0) a
+       where p.site = v_site.id
+       group by 1, 2
+    )
+    select json_build_object(
+      'site', json_build_object('name', v_site.name, 'domain', private.site_domain(v_site.url),
+                                'logo_url', private.client_logo_url(v_site.image_logo), 'language', coalesce(v_lang, 'fr')),
+      'period', json_build_object('from', v_from, 'to', v_to, 'weeks', v_link.weeks),
+      'engines', (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id), '[]'::json)
+                    from public.llms l where l.id in (select s.engine from series s)),
+      'series', (select coalesce(json_agg(json_build_object('bucket', s.bucket, 'engine', s.engine, 'answers', s.answers,
+                                                            'cited', s.cited, 'mentioned', s.mentioned) order by s.bucket, s.engine), '[]'::json)
+                   from series s),
+      'share_of_voice', (select coalesce(json_agg(json_build_object('engine', v.engine, 'domain', v.domain, 'is_site', v.is_site,
+                                                                    'answers', v.answers, 'share', v.share, 'engine_answers', v.engine_answers,
+                                                                    'engine_citations', v.engine_citations)), '[]'::json)
+                           from private.visibility_sov(v_site.id, null, v_from, v_to + interval '1 second', 5) v)
+    )
   );
 end
 $$;
