@@ -30,7 +30,7 @@ export default async function globalSetup(_config: FullConfig) {
   }
   // the worker's build (worker/dist, incremental): the backend imports its migrations runner, keys and
   // mailer, and the tests its citation analysis
-  for (const config of [path.join(ROOT, 'shared', 'tsconfig.engine.json'), path.join(ROOT, 'worker', 'tsconfig.json')]) {
+  for (const config of [path.join(ROOT, 'shared', 'tsconfig.engine.json'), path.join(ROOT, 'shared', 'tsconfig.stats.json'), path.join(ROOT, 'worker', 'tsconfig.json')]) {
     execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', config], { cwd: ROOT, stdio: 'inherit' });
   }
   // the production server is TypeScript: server/dist compiled (incrementally) before anything loads it

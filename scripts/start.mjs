@@ -104,7 +104,7 @@ async function startBackendSide(env) {
   const startedAt = Date.now();
   log('worker: building…');
   // (incremental: quick when up to date)
-  for (const config of [path.join(ROOT, 'shared', 'tsconfig.engine.json'), path.join(ROOT, 'worker', 'tsconfig.json')]) {
+  for (const config of [path.join(ROOT, 'shared', 'tsconfig.engine.json'), path.join(ROOT, 'shared', 'tsconfig.stats.json'), path.join(ROOT, 'worker', 'tsconfig.json')]) {
     if (stopping) return;
     await runToEnd('worker', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', config], { cwd: ROOT, env, onSpawn: track });
   }

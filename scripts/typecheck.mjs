@@ -13,8 +13,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = require.resolve('typescript/bin/tsc');
 // supabase-local (the stand-in) is plain JavaScript checked with checkJs strict; e2e is the Playwright
 // specs and their support code (run by Playwright's own transform, which does not type-check).
-// shared/engine is built to shared/dist/engine (CommonJS + declarations) for the worker, before it.
-const projects = ['shared', 'shared/tsconfig.engine.json', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server', 'supabase-local', 'e2e'];
+// shared/engine and shared/stats are built to shared/dist/engine and dist/stats (CommonJS +
+// declarations) for the worker, before it.
+const projects = ['shared', 'shared/tsconfig.engine.json', 'shared/tsconfig.stats.json', 'shell', 'marketing', 'workspace', 'reviewer', 'worker', 'server', 'supabase-local', 'e2e'];
 
 let failed = [];
 for (const project of projects) {

@@ -228,6 +228,8 @@ export async function createAppServer({
     const privatePage = isView && !(view && view.noindex === false);
     const headers = baseHeaders({ 'Content-Type': TYPES['.html'], 'Cache-Control': privatePage ? 'private, no-store' : 'no-cache' });
     if (view && view.noindex) headers['X-Robots-Tag'] = NOINDEX;
+    // the client's AI-visibility report (/view/report/:token, the reviewer remote): for the client only
+    if (pathname.startsWith('/view/report/')) headers['X-Robots-Tag'] = NOINDEX;
     // a URL that is neither the shell's nor a marketing page: the app shows its not-found screen, and
     // crawlers get the status that says so
     const status = (await isNotFound(pathname)) ? 404 : 200;

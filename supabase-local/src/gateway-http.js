@@ -69,7 +69,7 @@ export const DEFAULT_RATE_LIMITS = {
   verify: { max: 300, windowMs: 5 * 60_000 },
   rpc: { max: 30, windowMs: 60_000 },
 };
-export const DEFAULT_PUBLIC_RPCS = ['submit_contact_message', 'claim_first_article'];
+export const DEFAULT_PUBLIC_RPCS = ['submit_contact_message', 'claim_first_article', 'get_visibility_report'];
 
 /**
  * REST: an article version's HTML may hold 5,000,000 characters (pages_versions.html_content, migration

@@ -42,6 +42,21 @@ function checkedAppUrl(value: string) {
   return value.replace(/\/+$/, '');
 }
 
+/** VISIBILITY_CRON: the five crontab time fields, or 'off'. */
+function visibilityCron(value: string) {
+  if (/^off$/i.test(value)) return null;
+  if (!/^\S+( \S+){4}$/.test(value.trim())) throw new Error(`VISIBILITY_CRON must be five crontab fields (e.g. "*/10 * * * *") or off, got "${value}"`);
+  return value.trim();
+}
+
+/** A price in USD: a non-negative number. */
+function usd(value: string | undefined, fallback: number, name: string) {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number of USD, got "${value}"`);
+  return n;
+}
+
 export type WorkerConfig = ReturnType<typeof loadConfig>;
 export type SerpProvider = 'serper' | 'serpapi' | 'dataforseo';
 
@@ -81,6 +96,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Model calls of one article at the same time (its sections, introduction and FAQ).
     articleConcurrency: int(env.ARTICLE_CONCURRENCY, 10, 'ARTICLE_CONCURRENCY', { min: 1, max: 32 }),
     llmAnswersPerModel: int(env.LLM_ANSWERS_PER_MODEL, 3, 'LLM_ANSWERS_PER_MODEL', { min: 1, max: 20 }),
+    // AI visibility (issue 33, actions/visibility.ts): the crontab line of the schedule's check
+    // ('off' = no schedule in this process), the model calls of one run at the same time, and the
+    // smallest estimate of a call's cost reserved against a site's monthly budget before it is made.
+    visibility: {
+      cron: visibilityCron(str(env.VISIBILITY_CRON) ?? '*/10 * * * *'),
+      concurrency: int(env.VISIBILITY_CONCURRENCY, 8, 'VISIBILITY_CONCURRENCY', { min: 1, max: 64 }),
+      callEstimateUsd: usd(env.VISIBILITY_CALL_ESTIMATE_USD, 0.02, 'VISIBILITY_CALL_ESTIMATE_USD'),
+    },
     serp: {
       provider: (str(env.SERP_PROVIDER) ?? 'serper').toLowerCase() as SerpProvider,
       apiKey: str(env.SERP_API_KEY),

@@ -50,7 +50,7 @@ export interface MessagePayload {
 }
 
 export const assertMessagePayload =
-  (task: 'contact_message' | 'first_article_request' | 'notification_mail' | 'send_version') =>
+  (task: 'contact_message' | 'first_article_request' | 'notification_mail' | 'send_version' | 'visibility_run') =>
   (payload: unknown): asserts payload is MessagePayload => {
     assertObject(task, payload);
     const id = positiveInteger(payload.id);

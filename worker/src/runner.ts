@@ -6,6 +6,8 @@
 //   first_article_request {id}  e-mails of a first-article request
 //   notification_mail {id}      the operator's e-mail of a client decision (actions/notification-mail.ts)
 //   send_version {id}           "Send to client": the /view link of a version (version_sends row)
+//   visibility_run {id}         an AI-visibility run (actions/visibility.ts, issue 33)
+//   visibility_schedule         cron (VISIBILITY_CRON): queues the visibility runs that are due
 // Any number of these processes, on any number of machines, can share one database.
 //
 // A pages_actions run: status 'running' and attempts + 1 (own transaction, visible at once),
@@ -34,9 +36,10 @@
 // is jobs/sanitize-version.ts.
 //
 // Cron (Graphile's crontab, parsedCronItems): expire_discovery_orders every 10 minutes, the pending
-// discovery orders whose Stripe session is over (jobs/expire-orders.ts). A run's usage, cost, warnings and stages: run-journal.ts.
+// discovery orders whose Stripe session is over (jobs/expire-orders.ts); visibility_schedule on
+// VISIBILITY_CRON (actions/visibility.ts). A run's usage, cost, warnings and stages: run-journal.ts.
 import { EventEmitter } from 'node:events';
-import { Logger, run, type AddJobFunction, type Job, type Runner, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
+import { Logger, parseCrontab, run, type AddJobFunction, type Job, type Runner, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
 import type { WorkerConfig } from './config.js';
 import { TransientError, isPermanent, readableError } from './errors.js';
 import { createOpenRouter } from './providers/openrouter.js';
@@ -57,6 +60,7 @@ import { createMailer } from './mail/mailer.js';
 import { ResilientPool, isConnectionError, outageReporter, retryOnConnectionError } from './db.js';
 import { sanitizeVersion } from './jobs/sanitize-version.js';
 import { CRON_ITEMS, EXPIRE_ORDERS_TASK, expireDiscoveryOrders } from './jobs/expire-orders.js';
+import { runVisibility, runVisibilitySchedule } from './actions/visibility.js';
 import { addRunCost, runJournal, usageRecorder, type RunUsage, type UsageEntry } from './run-journal.js';
 import {
   assertMessagePayload,
@@ -381,8 +385,18 @@ export async function startWorker({ config, log = (m) => console.log(m), mailer,
       [EXPIRE_ORDERS_TASK]: async () => {
         await expireDiscoveryOrders(base);
       },
+      visibility_run: typedTask('visibility_run', assertMessagePayload('visibility_run'), (payload, helpers) => runVisibility(base, payload.id, helpers), log),
+      visibility_schedule: async () => {
+        await runVisibilitySchedule(base);
+      },
     },
-    parsedCronItems: CRON_ITEMS,
+    // Graphile's crontab: the expiry sweep always; the AI-visibility schedule's check
+    // (actions/visibility.ts) when configured. Graphile runs each tick once across every worker
+    // process sharing the database.
+    parsedCronItems: [
+      ...CRON_ITEMS,
+      ...(config.visibility.cron ? parseCrontab(`${config.visibility.cron} visibility_schedule ?max=1`) : []),
+    ],
   };
   let stopped = false;
   let runner: Runner;

@@ -9,6 +9,8 @@ const ArticleViewerPage = lazyPage(
   <ArticleLoading />,
 );
 
+const VisibilityReportPage = lazyPage(() => import('../features/report/components/VisibilityReportPage').then((m) => m.default), <ArticleLoading />);
+
 /** The reviewer's own route table: absolute patterns (the shell mounts it without a path of its own). */
 export function ReviewerRoutes() {
   return (
@@ -19,6 +21,16 @@ export function ReviewerRoutes() {
           <RouteErrorBoundary>
             <div data-testid="reviewer-app" style={{ display: 'contents' }}>
               <ArticleViewerPage />
+            </div>
+          </RouteErrorBoundary>
+        }
+      />
+      <Route
+        path={patterns.report}
+        element={
+          <RouteErrorBoundary>
+            <div data-testid="reviewer-app" style={{ display: 'contents' }}>
+              <VisibilityReportPage />
             </div>
           </RouteErrorBoundary>
         }

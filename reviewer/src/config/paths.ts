@@ -4,10 +4,13 @@
  */
 export const patterns = {
   view: '/view/:versionId',
+  /** the client's AI-visibility report (issue 33): read-only, the token is the capability */
+  report: '/view/report/:token',
 } as const;
 
 export const paths = {
   view: (versionId: string) => `/view/${encodeURIComponent(versionId)}`,
+  report: (token: string) => `/view/report/${encodeURIComponent(token)}`,
 } as const;
 
 /** Screens of other apps the reviewer links to (same shell router). */

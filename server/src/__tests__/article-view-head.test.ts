@@ -237,6 +237,11 @@ describe('article view head', () => {
       expect(bad.headers.get('x-robots-tag')).toBe('noindex, nofollow');
       const other = await fetch(`${server.url}/pricing`);
       expect(other.headers.get('x-robots-tag')).toBeNull();
+      // the client's visibility report: noindex and private, no-store, as a draft
+      const report = await fetch(`${server.url}/view/report/${'ab'.repeat(32)}`);
+      expect(report.status).toBe(200);
+      expect(report.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(report.headers.get('cache-control')).toBe('private, no-store');
     } finally {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });

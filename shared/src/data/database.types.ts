@@ -58,6 +58,62 @@ export type VersionSendResult = {
   sends_of_version: number;
 };
 
+/** What public.visibility_overview returns (issue 33). numeric columns come as JSON numbers. */
+/** One row of public.visibility_share_of_voice: a cited domain's share of an engine's citations. */
+export type VisibilityShareRow = {
+  engine: number;
+  domain: string;
+  /** the site's own domain (its subdomains counted in) */
+  is_site: boolean;
+  /** answers of the engine citing the domain */
+  answers: number;
+  /** answers / engine_citations, 0–1 */
+  share: number;
+  engine_answers: number;
+  /** the domain citations of the engine's answers, each domain once per answer */
+  engine_citations: number;
+};
+
+/** What public.get_visibility_report returns for a live token: the site's aggregate figures only. */
+export type VisibilityReport = {
+  site: { name: string; domain: string | null; logo_url: string | null; language: 'fr' | 'en' };
+  period: { from: string; to: string; weeks: number };
+  engines: { id: number; name: string }[];
+  series: { bucket: string; engine: number; answers: number; cited: number; mentioned: number }[];
+  share_of_voice: VisibilityShareRow[];
+};
+
+export type VisibilityOverview = {
+  settings: {
+    /** false: no row yet, these are the defaults */
+    saved: boolean;
+    /** llms ids; null = every model */
+    engines: number[] | null;
+    runs_per_prompt: number;
+    schedule: 'weekly' | 'daily' | 'paused';
+    monthly_budget_usd: number;
+    target_margin: number;
+    next_run_at: string | null;
+  };
+  month_spend_usd: number;
+  /** the calls one run of the page (or site) makes with the saved settings */
+  calls_per_run: number;
+  /** llms id → average cost of a call over the last 90 days (USD) */
+  cost_per_call: Record<string, number>;
+  runs: {
+    id: number;
+    page: number | null;
+    trigger: 'schedule' | 'manual';
+    status: 'queued' | 'running' | 'done' | 'stopped_budget' | 'failed';
+    calls_planned: number;
+    calls_done: number;
+    cost_usd: number;
+    error: string | null;
+    created_at: string;
+    finished_at: string | null;
+  }[];
+};
+
 /** Hints carried by errors the RPC functions raise (PostgREST error.hint). */
 export type RpcErrorHint =
   | 'demo_article'
@@ -74,7 +130,12 @@ export type RpcErrorHint =
   | 'example_version'
   | 'html_content'
   | 'parent_version'
-  | 'version_empty';
+  | 'version_empty'
+  | 'no_prompts'
+  | 'run_in_progress'
+  | 'budget_exhausted'
+  | 'too_many_prompts'
+  | 'bucket';
 
 export type ActionsRow = {
   id: number;
@@ -262,6 +323,10 @@ export type PagesLlmAnswersRow = {
   cited_domains: string[] | null;
   pages_version: string | null;
   analysed_at: string | null;
+  prompt: number | null;
+  run: number | null;
+  cost_usd: number | null;
+  visibility: boolean;
 };
 
 export type PagesVersionsRow = {
@@ -379,6 +444,55 @@ export type VersionSendsRow = {
   status: string;
   error: string | null;
   sent_at: string | null;
+};
+
+export type VisibilityPromptsRow = {
+  id: number;
+  page: number;
+  question: string;
+  phrasings: string[];
+  language: string;
+  source: string;
+  position: number;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export type VisibilityReportLinksRow = {
+  id: number;
+  site: number;
+  token: string;
+  weeks: number;
+  created_at: string;
+  revoked_at: string | null;
+};
+
+export type VisibilityRunsRow = {
+  id: number;
+  site: number;
+  page: number | null;
+  trigger: string;
+  status: string;
+  calls_planned: number;
+  calls_done: number;
+  cost_usd: number;
+  reserved_usd: number;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+};
+
+export type VisibilitySettingsRow = {
+  site: number;
+  engines: unknown[] | null;
+  runs_per_prompt: number;
+  schedule: string;
+  monthly_budget_usd: number;
+  target_margin: number;
+  next_run_at: string | null;
+  updated_at: string;
 };
 
 export type WordpressConnectionsRow = {
@@ -867,6 +981,10 @@ export type Database = {
           cited_domains?: string[] | null;
           pages_version?: string | null;
           analysed_at?: string | null;
+          prompt?: number | null;
+          run?: number | null;
+          cost_usd?: number | null;
+          visibility?: boolean;
         };
         Update: {
           id?: number;
@@ -881,6 +999,10 @@ export type Database = {
           cited_domains?: string[] | null;
           pages_version?: string | null;
           analysed_at?: string | null;
+          prompt?: number | null;
+          run?: number | null;
+          cost_usd?: number | null;
+          visibility?: boolean;
         };
         Relationships: [
           {
@@ -902,6 +1024,20 @@ export type Database = {
             columns: ['pages_version'];
             isOneToOne: false;
             referencedRelation: 'pages_versions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_llm_answers_prompt_fkey';
+            columns: ['prompt'];
+            isOneToOne: false;
+            referencedRelation: 'visibility_prompts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pages_llm_answers_run_fkey';
+            columns: ['run'];
+            isOneToOne: false;
+            referencedRelation: 'visibility_runs';
             referencedColumns: ['id'];
           },
         ];
@@ -1262,6 +1398,130 @@ export type Database = {
           },
         ];
       };
+      visibility_prompts: {
+        Row: VisibilityPromptsRow;
+        Insert: {
+          page: number;
+          question: string;
+          phrasings: string[];
+          language?: string;
+          source?: string;
+          position?: number;
+          active?: boolean;
+        };
+        Update: {
+          question?: string;
+          phrasings?: string[];
+          language?: string;
+          position?: number;
+          active?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visibility_prompts_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      visibility_report_links: {
+        Row: VisibilityReportLinksRow;
+        Insert: {
+          site: number;
+          weeks?: number;
+        };
+        Update: {
+          revoked_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visibility_report_links_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      visibility_runs: {
+        Row: VisibilityRunsRow;
+        Insert: {
+          id?: number;
+          site: number;
+          page?: number | null;
+          trigger: string;
+          status?: string;
+          calls_planned?: number;
+          calls_done?: number;
+          cost_usd?: number;
+          reserved_usd?: number;
+          error?: string | null;
+          created_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+        };
+        Update: {
+          id?: number;
+          site?: number;
+          page?: number | null;
+          trigger?: string;
+          status?: string;
+          calls_planned?: number;
+          calls_done?: number;
+          cost_usd?: number;
+          reserved_usd?: number;
+          error?: string | null;
+          created_at?: string;
+          started_at?: string | null;
+          finished_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visibility_runs_page_fkey';
+            columns: ['page'];
+            isOneToOne: false;
+            referencedRelation: 'pages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'visibility_runs_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      visibility_settings: {
+        Row: VisibilitySettingsRow;
+        Insert: {
+          site: number;
+          engines?: unknown[] | null;
+          runs_per_prompt?: number;
+          schedule?: string;
+          monthly_budget_usd?: number;
+          target_margin?: number;
+        };
+        Update: {
+          site?: number;
+          engines?: unknown[] | null;
+          runs_per_prompt?: number;
+          schedule?: string;
+          monthly_budget_usd?: number;
+          target_margin?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visibility_settings_site_fkey';
+            columns: ['site'];
+            isOneToOne: false;
+            referencedRelation: 'sites';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       wordpress_connections: {
         Row: WordpressConnectionsRow;
         Insert: {
@@ -1444,6 +1704,41 @@ export type Database = {
       };
       get_wordpress_connection: { Args: { p_site: number }; Returns: Record<string, unknown> | null };
       delete_wordpress_connection: { Args: { p_site: number }; Returns: boolean };
+      // AI visibility (issue 33, 20261201007000)
+      queue_visibility_run: {
+        Args: { p_site: number; p_page?: number | null };
+        Returns: { id: number; calls_planned: number; status: 'queued' };
+      };
+      visibility_series: {
+        Args: { p_site: number; p_page?: number | null; p_bucket?: 'week' | 'day'; p_from?: string | null };
+        Returns: { bucket: string; engine: number; answers: number; cited: number; mentioned: number }[];
+      };
+      visibility_version_counts: {
+        Args: { p_page: number };
+        Returns: { version: string; version_created: string; engine: number; prompt: number; answers: number; cited: number; mentioned: number }[];
+      };
+      visibility_overview: { Args: { p_site: number; p_page?: number | null }; Returns: VisibilityOverview };
+      // AI visibility, second slice (20261202002100)
+      visibility_share_of_voice: {
+        Args: { p_site: number; p_page?: number | null; p_from?: string | null; p_to?: string | null; p_top?: number };
+        Returns: VisibilityShareRow[];
+      };
+      visibility_answers_export: {
+        Args: { p_site: number; p_page?: number | null; p_from?: string | null; p_to?: string | null };
+        Returns: {
+          id: number;
+          created_at: string;
+          engine: string | null;
+          page: string;
+          prompt: string | null;
+          phrasing: string | null;
+          version_created: string | null;
+          cited: boolean;
+          mentioned: boolean;
+          cited_domains: string[];
+        }[];
+      };
+      get_visibility_report: { Args: { p_token: string }; Returns: VisibilityReport };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

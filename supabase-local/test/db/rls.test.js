@@ -411,6 +411,25 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
     { fn: 'list_work_queue()', call: () => ['select json_agg(q) as r from public.list_work_queue() q', []],
       anon: { denied: true }, owner: { ok: true, check: (r) => assert.ok(r?.length > 0) },
       other: { ok: true, check: (r) => assert.ok(!JSON.stringify(r ?? []).includes(`"page_id":${ref.page},`)) } },
+    // AI visibility (20261201007000): the owner's site and page only; the owner's site has no prompt yet
+    { fn: 'queue_visibility_run(bigint, bigint)', call: () => ['select public.queue_visibility_run($1, $2) as r', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { refused: 'no_prompts' }, other: { refused: 'not_found' } },
+    { fn: 'visibility_series(bigint, bigint, text, timestamp with time zone)',
+      call: () => ['select json_agg(s) as r from public.visibility_series($1, $2) s', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
+    { fn: 'visibility_version_counts(bigint)', call: () => ['select json_agg(s) as r from public.visibility_version_counts($1) s', [ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
+    { fn: 'visibility_overview(bigint, bigint)', call: () => ['select public.visibility_overview($1, $2) as r', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r.settings.schedule, 'weekly') }, other: { refused: 'not_found' } },
+    // AI visibility, second slice (20261202002100): share of voice and export for the owner's site only; the report by a live token
+    { fn: 'visibility_share_of_voice(bigint, bigint, timestamp with time zone, timestamp with time zone, integer)',
+      call: () => ['select json_agg(s) as r from public.visibility_share_of_voice($1, $2) s', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
+    { fn: 'visibility_answers_export(bigint, bigint, timestamp with time zone, timestamp with time zone)',
+      call: () => ['select json_agg(s) as r from public.visibility_answers_export($1, $2) s', [ref.site, ref.page]],
+      anon: { denied: true }, owner: { ok: true, check: (r) => assert.equal(r, null) }, other: { refused: 'not_found' } },
+    { fn: 'get_visibility_report(text)', call: () => ["select public.get_visibility_report(repeat('ab', 32)) as r", []],
+      anon: { refused: 'not_found' }, owner: { refused: 'not_found' }, other: { refused: 'not_found' } },
     // feeding the workspace in bulk (20261201003000): the caller's own site only, another user's is not found
     { fn: 'import_pages(bigint, jsonb, boolean, bigint)',
       call: () => ["select public.import_pages($1, '[{\"name\":\"Matrice\",\"url\":\"https://matrice.example.com/a\"}]') as r", [ref.site]],
@@ -439,7 +458,7 @@ describe('#27 RPC matrix: every public function for anon, owner and another user
        where n.nspname = 'public' and p.prorettype <> 'trigger'::regtype
          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
        order by 1`);
-    assert.deepEqual(rows.map((r) => r.fn.replaceAll(' ', '')), RPCS.map((r) => r.fn.replaceAll(' ', '')).sort());
+    assert.deepEqual(rows.map((r) => r.fn.replaceAll(' ', '')).sort(), RPCS.map((r) => r.fn.replaceAll(' ', '')).sort());
   });
 
   for (const rpc of RPCS) {

@@ -258,3 +258,33 @@ export function fakeProviderEnv(fake) {
     SERP_BASE_URL: fake.serperBaseUrl,
   };
 }
+
+/**
+ * A chat answer function with known citation rates (issue 33): each model (by its OpenRouter id)
+ * cites the site's domain in `rates[model]` of its answers and names its brand in `mentions[model]`
+ * (default: as often as it cites), drawn from a seeded generator (mulberry32) so a test sees the same
+ * answers every time. Models not listed never cite. Other domains are cited in every answer.
+ * @param {{ rates: Record<string, number>, mentions?: Record<string, number>, domain: string, brand: string, seed?: number }} options
+ * @returns {(body: any) => string}
+ */
+export function citingAnswers({ rates, mentions = {}, domain, brand, seed = 1 }) {
+  let a = seed >>> 0;
+  const random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return (body) => {
+    const model = body?.model ?? '';
+    const cites = random() < (rates[model] ?? 0);
+    const names = random() < (mentions[model] ?? rates[model] ?? 0);
+    return [
+      'Voici quelques pistes.',
+      names ? `${brand} en parle en détail.` : 'Plusieurs boulangeries en parlent.',
+      cites ? `Source : https://${domain}/guide` : 'Source : https://concurrent.example/guide',
+      'Voir aussi https://wikipedia.org/wiki/Pain',
+    ].join('\n');
+  };
+}

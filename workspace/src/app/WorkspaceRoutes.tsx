@@ -25,6 +25,7 @@ const PagesListPage = lazyPage(() => import('../features/pages/components/PagesL
 const PageDetailPage = lazyPage(() => import('../features/pages/components/PageDetailPage').then((m) => m.PageDetailPage), pageLoader);
 const KeywordsPage = lazyPage(() => import('../features/keywords/components/KeywordsPage').then((m) => m.KeywordsPage), pageLoader);
 const LlmAnswersPage = lazyPage(() => import('../features/llm-answers/components/LlmAnswersPage').then((m) => m.LlmAnswersPage), pageLoader);
+const VisibilityPage = lazyPage(() => import('../features/visibility/components/VisibilityPage').then((m) => m.VisibilityPage), pageLoader);
 const BriefPage = lazyPage(() => import('../features/brief/components/BriefPage').then((m) => m.BriefPage), pageLoader);
 const ArticlesScreen = lazyPage(() => import('../features/articles/components/ArticlesScreen').then((m) => m.ArticlesScreen), pageLoader);
 const ImagesPage = lazyPage(() => import('../features/images/components/ImagesPage').then((m) => m.ImagesPage), pageLoader);
@@ -42,6 +43,7 @@ const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
   llmAnswers: <LlmAnswersPage />,
   images: <ImagesPage />,
   brief: <BriefPage />,
+  visibility: <VisibilityPage />,
   toneArticles: <ToneArticlesScreen />,
   inbox: <InboxScreen />,
   articles: <ArticlesScreen />,
@@ -49,7 +51,7 @@ const SCREENS: Partial<Record<ScreenKey, ReactNode>> = {
 
 /** Screens still to build (docs/product-rules.md#screens): a labelled placeholder each, until its issue lands. */
 const PLACEHOLDERS: Record<
-  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images' | 'brief' | 'inbox' | 'articles'>,
+  Exclude<ScreenKey, 'toneArticles' | 'dashboard' | 'sites' | 'site' | 'pages' | 'page' | 'pageVersions' | 'keywords' | 'llmAnswers' | 'images' | 'brief' | 'inbox' | 'articles' | 'visibility'>,
   string
 > = {
 };

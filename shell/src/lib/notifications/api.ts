@@ -19,7 +19,8 @@ export type NotificationKind =
   | 'action_failed'
   | 'send_failed'
   | 'new_request'
-  | 'new_message';
+  | 'new_message'
+  | 'visibility_budget';
 
 /** How many the bell lists. */
 export const LATEST_NOTIFICATIONS = 20;

@@ -7,6 +7,7 @@ import {
   IconBell,
   IconBellOff,
   IconCircleCheck,
+  IconCoin,
   IconFileCheck,
   IconInbox,
   IconMail,
@@ -36,6 +37,7 @@ const KIND_ICON: Record<NotificationKind, { icon: Icon; color: string }> = {
   send_failed: { icon: IconMailOff, color: 'red' },
   new_request: { icon: IconInbox, color: 'violet' },
   new_message: { icon: IconMail, color: 'violet' },
+  visibility_budget: { icon: IconCoin, color: 'orange' },
 };
 
 /**

@@ -28,6 +28,8 @@ export const getAnswers = (pageId: number) =>
         'id, answer, question, linked_llm, brand_mentioned, domain_cited, cited_urls, cited_domains, pages_version, analysed_at, created_at, llms(name, name_openrouter)',
       )
       .eq('linked_page', pageId)
+      // the llm_answers action's answers only: the AI-visibility runs' answers have their own screen
+      .eq('visibility', false)
       .order('created_at', { ascending: false })
       .order('id', { ascending: false }),
   ) as Promise<AnswerRow[]>;

@@ -25,6 +25,7 @@ import {
   IconListSearch,
   IconKey,
   IconMessageChatbot,
+  IconChartLine,
   IconPencil,
   IconPhoto,
   IconTrash,
@@ -76,7 +77,8 @@ interface SectionCardProps {
   icon: ReactNode;
   title: string;
   hint: string;
-  count: number | null;
+  /** null: loading; undefined: the section shows no count */
+  count?: number | null;
   isError?: boolean;
   testId: string;
 }
@@ -109,9 +111,11 @@ function SectionCard({ to, icon, title, hint, count, isError, testId }: SectionC
           </div>
         </Group>
         <Stack gap={0} align="flex-end">
-          <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-count`}>
-            {count === null && !isError ? <Loader size="xs" /> : shown}
-          </Text>
+          {count !== undefined && (
+            <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-count`}>
+              {count === null && !isError ? <Loader size="xs" /> : shown}
+            </Text>
+          )}
           <IconArrowRight size={16} aria-hidden color="var(--mantine-color-indigo-7)" />
         </Stack>
       </Group>
@@ -305,6 +309,13 @@ export function PageDetailPage() {
             hint={t('detail.llmAnswersHint')}
             count={data.llm_answers_count}
             testId="card-llm-answers"
+          />
+          <SectionCard
+            to={paths.visibility(siteId, pageId)}
+            icon={<IconChartLine size={20} />}
+            title={t('detail.visibility')}
+            hint={t('detail.visibilityHint')}
+            testId="card-visibility"
           />
           <SectionCard
             to={paths.images(siteId, pageId)}
