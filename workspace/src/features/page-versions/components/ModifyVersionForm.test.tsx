@@ -71,10 +71,7 @@ describe('ModifyVersionForm', () => {
   it('the requirement becomes an error once the reader empties the field', () => {
     renderForm([dated('v2', '21'), dated('v1', '20')], 'v1');
     const field = screen.getByTestId('modify-version');
-    // Mantine's clear button
-    const clear = field.parentElement?.querySelector('button');
-    if (!clear) throw new Error('no clear button');
-    fireEvent.click(clear);
+    fireEvent.click(screen.getByRole('button', { name: 'Effacer la version à modifier' }));
     expect(field).toHaveValue('');
     expect(screen.getByText('Veuillez choisir une version à modifier')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');

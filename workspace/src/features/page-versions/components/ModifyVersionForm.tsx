@@ -102,6 +102,8 @@ export function ModifyVersionForm({ versions, shownVersionId = null, formatDate,
             onChange={choose}
             required
             clearable
+            // a real button: named, reached by Tab (Mantine hides it from assistive technologies by default)
+            clearButtonProps={{ 'aria-label': t('modify.clearVersion'), 'aria-hidden': false, tabIndex: 0 }}
             // choosing the version already chosen keeps it (and the comments typed): the × clears it
             allowDeselect={false}
             error={showError && !chosen ? t('modify.versionRequired') : undefined}
