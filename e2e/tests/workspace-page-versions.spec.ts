@@ -520,7 +520,8 @@ test.describe.serial('page versions', () => {
     await page.getByRole('button', { name: 'Compare Versions' }).click();
     await expect(page.getByTestId('side-by-side-diff')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Stop comparing' }).click();
-    await expect(page.getByTestId('modify-form').getByRole('button', { name: 'Modify Version' })).toBeDisabled();
+    // the form answers too: the version shown is the one to modify, ready to send
+    await expect(page.getByTestId('modify-form').getByRole('button', { name: 'Modify Version' })).toBeEnabled();
 
     // edited by hand and saved: a new 2 MiB version
     const saves: string[] = [];
