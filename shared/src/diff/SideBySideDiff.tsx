@@ -252,9 +252,8 @@ export function SideBySideDiff({
             </colgroup>
             <thead>
               <tr>
-                <th className="cdiff-gutter-h" scope="col"><span className="cdiff-sr">{labels.line}</span></th>
-                <th className="cdiff-gutter-h" scope="col"><span className="cdiff-sr">{labels.line}</span></th>
-                <th scope="col">
+                {/* the legend over the whole width (line numbers included): two short lines on a phone */}
+                <th scope="col" colSpan={3}>
                   {/* the legend on two lines: − the older version, + the newer one */}
                   <span className="cdiff-legend" data-testid="diff-previous-label">
                     <span className="cdiff-sign" aria-hidden="true">−</span>{previousLabel}
