@@ -123,7 +123,7 @@ describe('ArticlesScreen', () => {
     const connect = within(none).getByRole('link', { name: 'Connecter WordPress – Brioche' });
     expect(connect).toHaveAttribute('href', '/sites/1#wordpress');
     // a secondary button, not a bare link (audit W1)
-    expect(connect).toHaveAttribute('data-variant', 'light');
+    expect(connect).toHaveAttribute('data-variant', 'default');
     expect(within(none).queryByRole('button', { name: /WordPress/ })).toBeNull();
     // marking by hand: one secondary style in every row, connected or not (audit W1)
     expect(within(none).getByRole('button', { name: 'Marquer comme publié – Brioche' })).toHaveAttribute('data-variant', 'default');

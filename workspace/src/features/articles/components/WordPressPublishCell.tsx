@@ -50,14 +50,13 @@ export function WordPressPublishCell({ item, fullWidth, onQueued }: WordPressPub
   const align = fullWidth ? 'stretch' : 'flex-end';
 
   if (row.connection === 'none') {
-    // a secondary button, the weight of 'Marquer comme publié' under it (audit W1)
+    // a secondary button, the style of 'Marquer comme publié' under it (audit W1)
     return (
       <Button
         component={Link}
         to={settings}
         size="sm"
-        variant="light"
-        color="indigo.8"
+        variant="default"
         fullWidth={fullWidth}
         leftSection={<IconBrandWordpress size={16} aria-hidden />}
         aria-label={named(t('wordpress.connect'))}
