@@ -59,9 +59,10 @@ describe('SideBySideDiff', () => {
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['deleted', 'added']);
     expect(rows[0]).toHaveTextContent('Deleted');
-    // the legend: one header over the three columns, the two versions on lines of their own
-    const header = screen.getByRole('columnheader');
-    expect(header).toHaveAttribute('colspan', '3');
+    // the legend: the table's caption over the whole width, the two versions on lines of their own
+    const caption = screen.getByTestId('diff-previous-label').closest('caption');
+    expect(caption).not.toBeNull();
+    expect(screen.getByRole('table')).toHaveAccessibleName(/Version précédente.*Version actuelle/);
     expect(screen.getByTestId('diff-previous-label')).toHaveClass('cdiff-legend');
     expect(screen.getByTestId('diff-current-label')).toHaveTextContent('Version actuelle');
   });

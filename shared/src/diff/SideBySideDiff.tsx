@@ -81,6 +81,8 @@ const CSS = `
 .cdiff-identical{border:1px solid var(--cdiff-border);border-radius:6px;padding:16px;font:14px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f6f8fa}
 .cdiff-note{font:13px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:var(--cdiff-muted);margin:0 0 8px}
 .cdiff-legend{display:block}
+.cdiff-caption{caption-side:top;text-align:left;font:600 13px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;padding:8px 10px;background:#f6f8fa;border-bottom:1px solid var(--cdiff-border);color:var(--cdiff-fg)}
+.cdiff .cdiff-sr-head th{padding:0;border:0;height:0;line-height:0}
 .cdiff-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;
 
@@ -250,19 +252,21 @@ export function SideBySideDiff({
               <col style={{ width: '3.2em' }} />
               <col />
             </colgroup>
-            <thead>
+            {/* the legend over the whole width (line numbers included), on two lines: − the older version, + the newer one */}
+            <caption className="cdiff-caption">
+              <span className="cdiff-legend" data-testid="diff-previous-label">
+                <span className="cdiff-sign" aria-hidden="true">−</span>{previousLabel}
+              </span>
+              <span className="cdiff-sr"> / </span>
+              <span className="cdiff-legend" data-testid="diff-current-label">
+                <span className="cdiff-sign" aria-hidden="true">+</span>{currentLabel}
+              </span>
+            </caption>
+            <thead className="cdiff-sr-head">
               <tr>
-                {/* the legend over the whole width (line numbers included): two short lines on a phone */}
-                <th scope="col" colSpan={3}>
-                  {/* the legend on two lines: − the older version, + the newer one */}
-                  <span className="cdiff-legend" data-testid="diff-previous-label">
-                    <span className="cdiff-sign" aria-hidden="true">−</span>{previousLabel}
-                  </span>
-                  <span className="cdiff-sr"> / </span>
-                  <span className="cdiff-legend" data-testid="diff-current-label">
-                    <span className="cdiff-sign" aria-hidden="true">+</span>{currentLabel}
-                  </span>
-                </th>
+                <th className="cdiff-gutter-h" scope="col"><span className="cdiff-sr">{labels.line}</span></th>
+                <th className="cdiff-gutter-h" scope="col"><span className="cdiff-sr">{labels.line}</span></th>
+                <th scope="col"><span className="cdiff-sr">{`${labels.deleted} / ${labels.added}`}</span></th>
               </tr>
             </thead>
             <tbody>
