@@ -289,7 +289,7 @@ test.describe.serial('publishing to WordPress through the queue', () => {
     const b2 = await newVersion(request, pageB.id as number, ARTICLE_V2.replace('Choisir', 'Entretenir'), b1.id);
     await approve(request, b2.id);
     await page.goto(`/sites/${owner.siteId}/pages/${pageB.id as number}`);
-    await expect(panel(page).getByTestId('wordpress-behind')).toHaveText('La copie WordPress est plus ancienne que la version approuvée.');
+    await expect(panel(page).getByTestId('wordpress-behind')).toHaveText('Une version plus récente a été approuvée après la publication\u00a0: la copie WordPress est plus ancienne.');
     await expect(panel(page).getByRole('button', { name: 'Mettre à jour sur WordPress' })).toBeEnabled();
     await expectNoSeriousA11yViolations(page, { include: '[data-testid="wordpress-publish-panel"]' });
     await saveScreenshots(page, 'wordpress-publish-panel-behind', { folder: 'screens', settle: true });

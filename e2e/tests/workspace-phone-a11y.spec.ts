@@ -178,6 +178,14 @@ test.describe.serial('workspace on a phone and with the keyboard', () => {
     const panes = await page.getByTestId('diff-panes').evaluate((el) => ({ right: el.getBoundingClientRect().right, wider: el.scrollWidth > el.clientWidth + 1 }));
     expect(panes).toEqual({ right: expect.any(Number), wider: false });
     expect(panes.right).toBeLessThanOrEqual(PHONE.width);
+    // the comparison first, the versions after it (audit P7); each date on one line; the legend on two
+    const top = async (id: string) => (await page.getByTestId(id).first().boundingBox())?.y ?? Number.NaN;
+    expect(await top('html-content')).toBeLessThan(await top('versions-table'));
+    // (one line is under two font sizes high)
+    const dates = await page.getByTestId('version-date').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).fontSize)));
+    expect(dates.length).toBeGreaterThan(0);
+    for (const ems of dates) expect(ems).toBeLessThan(2);
+    expect(await top('diff-current-label')).toBeGreaterThan(await top('diff-previous-label'));
     await expectNoSeriousA11yViolations(page);
     await saveScreenshots(page, 'phone-versions-compare', { folder: 'screens', settle: true });
 

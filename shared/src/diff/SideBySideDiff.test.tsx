@@ -25,12 +25,14 @@ describe('SideBySideDiff', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('two labelled panes in one 500 px scroll area, changed words in <del>/<ins>, spacers aligned', () => {
+  it('two labelled panes in one scroll area of at most 500 px, changed words in <del>/<ins>, spacers aligned', () => {
     const { container } = render(
       <SideBySideDiff previous={'<h1>T</h1>\n<p>Le chat dort.</p>'} current={'<h1>T</h1>\n<p>Le chien dort.</p>\n<p>Fin</p>'} {...labels} />,
     );
     const region = screen.getByRole('region', { name: 'Comparison of the two versions' });
-    expect(region).toHaveStyle({ height: '500px' });
+    expect(region).toHaveStyle({ maxHeight: '500px' });
+    // a short diff is as high as its lines: no fixed height
+    expect(region.style.height).toBe('');
     expect(screen.getByTestId('diff-previous-label')).toHaveTextContent('Version précédente');
     expect(screen.getByTestId('diff-current-label')).toHaveTextContent('Version actuelle');
     const rows = within(region).getAllByRole('row').slice(1);
@@ -57,6 +59,12 @@ describe('SideBySideDiff', () => {
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['deleted', 'added']);
     expect(rows[0]).toHaveTextContent('Deleted');
+    // the legend: the table's caption over the whole width, the two versions on lines of their own
+    const caption = screen.getByTestId('diff-previous-label').closest('caption');
+    expect(caption).not.toBeNull();
+    expect(screen.getByRole('table')).toHaveAccessibleName(/Version précédente.*Version actuelle/);
+    expect(screen.getByTestId('diff-previous-label')).toHaveClass('cdiff-legend');
+    expect(screen.getByTestId('diff-current-label')).toHaveTextContent('Version actuelle');
   });
 
   it('folds long unchanged runs behind a button that shows them', () => {

@@ -42,7 +42,7 @@ export interface SideBySideDiffProps {
   identicalText: string;
   /** other texts (defaults: English) */
   labels?: Partial<SideBySideDiffLabels>;
-  /** height of the panes in px (default 500, docs/product-rules.md#constants) */
+  /** the panes' greatest height in px (default 500, docs/product-rules.md#constants): a short diff is as high as its lines */
   height?: number;
   /** below this viewport width (px) the diff is one column with − / + lines (default 768) */
   unifiedBelow?: number;
@@ -80,6 +80,9 @@ const CSS = `
 .cdiff .cdiff-fold button:focus-visible{outline:2px solid #1c7ed6;outline-offset:1px}
 .cdiff-identical{border:1px solid var(--cdiff-border);border-radius:6px;padding:16px;font:14px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f6f8fa}
 .cdiff-note{font:13px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:var(--cdiff-muted);margin:0 0 8px}
+.cdiff-legend{display:block}
+.cdiff-caption{caption-side:top;text-align:left;font:600 13px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;padding:8px 10px;background:#f6f8fa;border-bottom:1px solid var(--cdiff-border);color:var(--cdiff-fg)}
+.cdiff .cdiff-sr-head th{padding:0;border:0;height:0;line-height:0}
 .cdiff-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;
 
@@ -160,7 +163,7 @@ function UnifiedRow({ line, labels }: { line: UnifiedLine; labels: SideBySideDif
  * the left, the current one on the right, deleted / added / unchanged lines aligned row by row
  * with spacers, and inside a changed line the deleted words in `<del>` (struck through) and the
  * added words in `<ins>` (underlined) — never shown by colour alone; a − / + sign in each changed
- * line too. Both panes live in one scroll area `height` px high (500 by default), so they always
+ * line too. Both panes live in one scroll area at most `height` px high (500 by default), so they always
  * scroll together and a wrapped long line keeps its row aligned on both sides. Below
  * `unifiedBelow` px of viewport width (768) it becomes one column: − lines, then + lines.
  * Identical texts (line endings aside) show `identicalText` instead.
@@ -236,7 +239,7 @@ export function SideBySideDiff({
       {diff.approximate && <p className="cdiff-note">{labels.approximate}</p>}
       <div
         className="cdiff-scroll"
-        style={{ height, maxHeight: height }}
+        style={{ maxHeight: height }}
         tabIndex={0}
         role="region"
         aria-label={labels.region}
@@ -249,15 +252,21 @@ export function SideBySideDiff({
               <col style={{ width: '3.2em' }} />
               <col />
             </colgroup>
-            <thead>
+            {/* the legend over the whole width (line numbers included), on two lines: − the older version, + the newer one */}
+            <caption className="cdiff-caption">
+              <span className="cdiff-legend" data-testid="diff-previous-label">
+                <span className="cdiff-sign" aria-hidden="true">−</span>{previousLabel}
+              </span>
+              <span className="cdiff-sr"> / </span>
+              <span className="cdiff-legend" data-testid="diff-current-label">
+                <span className="cdiff-sign" aria-hidden="true">+</span>{currentLabel}
+              </span>
+            </caption>
+            <thead className="cdiff-sr-head">
               <tr>
                 <th className="cdiff-gutter-h" scope="col"><span className="cdiff-sr">{labels.line}</span></th>
                 <th className="cdiff-gutter-h" scope="col"><span className="cdiff-sr">{labels.line}</span></th>
-                <th scope="col">
-                  <span className="cdiff-sign" aria-hidden="true">−</span>{previousLabel}
-                  {' / '}
-                  <span className="cdiff-sign" aria-hidden="true">+</span>{currentLabel}
-                </th>
+                <th scope="col"><span className="cdiff-sr">{`${labels.deleted} / ${labels.added}`}</span></th>
               </tr>
             </thead>
             <tbody>

@@ -60,10 +60,28 @@ describe('the WordPress publish panel', () => {
 
   it('page detail: the copy is older than the latest approved version; updating publishes that version', () => {
     renderPanel();
-    expect(screen.getByTestId('wordpress-behind')).toHaveTextContent('La copie WordPress est plus ancienne que la version approuvée.');
+    expect(screen.getByTestId('wordpress-behind').textContent).toBe('Une version plus récente a été approuvée après la publication\u00a0: la copie WordPress est plus ancienne.');
+    // different minutes: no seconds
+    expect(screen.getByTestId('wordpress-published')).not.toHaveTextContent(/\d\d:\d\d:\d\d/);
     expect(screen.getByRole('link', { name: /Voir sur WordPress/ })).toHaveAttribute('href', PUBLISHED.wordpress_link);
     fireEvent.click(screen.getByRole('button', { name: 'Mettre à jour sur WordPress' }));
     expect(mutate).toHaveBeenCalledWith({ pageId: 3, versionId: V2.id, republish: false }, expect.anything());
+  });
+
+  it('published and approved in the same minute: both times with seconds, so the warning does not read as contradictory', () => {
+    // explicit instants 35 s apart in one minute (never the clock)
+    pageData = { ...PUBLISHED, wordpress_published_at: '2026-11-26T22:48:05Z' };
+    latest = { ...V2, created_date: '2026-11-26T22:48:40Z' };
+    renderPanel({ shownVersion: latest });
+    expect(screen.getByTestId('wordpress-behind')).toBeInTheDocument();
+    expect(screen.getByTestId('wordpress-published')).toHaveTextContent(/:48:05/);
+    expect(screen.getByTestId('wordpress-target')).toHaveTextContent(/:48:40/);
+  });
+
+  it('has one heading and no list of its own: the screen’s list of actions shows the publications', () => {
+    renderPanel();
+    expect(within(screen.getByTestId('wordpress-publish-panel')).getAllByRole('heading')).toHaveLength(1);
+    expect(screen.queryByTestId('page-actions')).toBeNull();
   });
 
   it('versions screen: behind whichever version is shown; an unapproved one shown publishes the latest approved', () => {

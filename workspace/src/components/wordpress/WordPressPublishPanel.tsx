@@ -3,7 +3,8 @@
  * notice when the WordPress copy is older than the latest approved version, and the button that
  * queues publish_wordpress for the approved version (the one shown when it is approved, else the
  * latest); disabled with the reason when the site has no connection or nothing is approved. On the
- * page detail and the versions screen; `showActions` adds the publications' progress.
+ * page detail and the versions screen, whose lists of the page's actions show the publications' progress
+ * (one WordPress card: no second list here).
  */
 import './i18n';
 import { useId, useState, type CSSProperties } from 'react';
@@ -13,11 +14,9 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
 import { dataErrorMessage, isDataError } from '@citable/shared/data';
-import { queryKeys } from '@citable/shared/query';
 import { paths } from '../../config/paths';
-import { PageActionsList } from '../PageActionsList';
 import { LoadErrorAlert } from '../LoadErrorAlert';
-import { PUBLISH_ACTION, useConnection, useLatestApproved, usePageWordPress, usePublish, wordpressKeys, type ApprovedVersion } from './api';
+import { useConnection, useLatestApproved, usePageWordPress, usePublish, type ApprovedVersion } from './api';
 import { WORDPRESS_ANCHOR, connectionState, isCopyBehind, publicationState, refusalKey, versionToPublish } from './connection';
 import { NS } from './i18n';
 
@@ -26,14 +25,17 @@ export interface WordPressPublishPanelProps {
   pageId: number;
   /** the version the screen shows (versions screen): published when it is approved */
   shownVersion?: ApprovedVersion | null;
-  /** list the page's publish_wordpress actions (where the screen's own list leaves them out) */
-  showActions?: boolean;
 }
 
 const READABLE = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } as CSSProperties;
-const ACTION_NAMES = [PUBLISH_ACTION] as const;
 
-export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, showActions = false }: WordPressPublishPanelProps) {
+const MINUTE_MS = 60_000;
+/** Two instants in the same minute of the clock (shown alike without seconds). */
+export function sameMinute(a: string, b: string) {
+  return Math.floor(Date.parse(a) / MINUTE_MS) === Math.floor(Date.parse(b) / MINUTE_MS);
+}
+
+export function WordPressPublishPanel({ siteId, pageId, shownVersion = null }: WordPressPublishPanelProps) {
   const { t, i18n } = useTranslation(NS);
   const titleId = useId();
   const reasonId = useId();
@@ -44,6 +46,7 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
   const [refusal, setRefusal] = useState<{ text: string; hint: string | undefined } | null>(null);
 
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const secondsFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
   const heading = (
@@ -76,6 +79,10 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
     const republish = state === 'deleted';
     const reason = !hasConnection ? t('publish.noConnection') : !target ? t('publish.noApproved') : null;
     const label = republish ? t('publish.republish') : state === 'published' ? t('publish.update') : t('publish.button');
+    // the publication and the version to publish in the same minute: their times with seconds, so that
+    // 'published at 23:48' and 'approved at 23:48' never read as the same moment (audit W4)
+    const closeTimes = Boolean(page.data.wordpress_published_at && target && sameMinute(page.data.wordpress_published_at, target.created_date));
+    const formatTime = (iso: string) => (closeTimes ? secondsFormat : dateFormat).format(new Date(iso));
 
     const onPublish = () => {
       if (!target) return;
@@ -99,7 +106,7 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
         {state === 'published' && page.data.wordpress_published_at && (
           <Stack gap={2} data-testid="wordpress-published">
             <Text size="sm">
-              {t('publish.published', { date: formatDate(page.data.wordpress_published_at) })}
+              {t('publish.published', { date: formatTime(page.data.wordpress_published_at) })}
               {page.data.wordpress_status && page.data.wordpress_status !== 'publish' && ` · ${t('publish.statusLabel', { status: t(`publish.wpStatus.${page.data.wordpress_status}`, { defaultValue: page.data.wordpress_status }) })}`}
             </Text>
             {page.data.wordpress_link && (
@@ -145,7 +152,7 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
         )}
         {target && hasConnection && (!shownVersion || shownVersion.approved) && (
           <Text size="sm" c="gray.7" data-testid="wordpress-target">
-            {t(page.data.wordpress_version === target.id ? 'publish.upToDate' : 'publish.willPublish', { date: formatDate(target.created_date) })}
+            {t(page.data.wordpress_version === target.id ? 'publish.upToDate' : 'publish.willPublish', { date: formatTime(target.created_date) })}
           </Text>
         )}
         <Group gap="sm" align="center">
@@ -194,9 +201,6 @@ export function WordPressPublishPanel({ siteId, pageId, shownVersion = null, sho
       <Stack gap="sm">
         {heading}
         {body}
-        {showActions && (
-          <PageActionsList pageId={pageId} actionNames={ACTION_NAMES} limit={3} title={t('publish.actions')} invalidateOnSettled={[wordpressKeys.page(pageId), queryKeys.pages.detail(pageId)]} />
-        )}
       </Stack>
     </Paper>
   );

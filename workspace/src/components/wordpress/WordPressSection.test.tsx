@@ -119,4 +119,24 @@ describe('the WordPress section of a site', () => {
     expect(calls.filter((c) => c.name === 'save_wordpress_connection')).toHaveLength(1);
     expect(screen.getByLabelText(/Identifiant WordPress/).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('a passed test names the role as WordPress does (Éditeur), on a toned box; plain http asks for a confirmation styled as a warning', async () => {
+    const OK = {
+      ...FAILED,
+      wp_url: 'http://blog.example',
+      plain_http_confirmed: true,
+      test_status: 'ok',
+      test_message: null,
+      found: { siteName: 'Blog', user: { name: 'Éditrice', slug: 'editrice', roles: ['editor', 'shop_manager'] }, capabilities: { publish_posts: true }, seo: { plugin: 'none' } },
+    };
+    backend({ get_wordpress_public_key: () => ({ data: KEY, error: null }), get_wordpress_connection: () => ({ data: OK, error: null }) });
+    renderSection();
+    // a role WordPress names: its French name; another one (a plugin's): its slug
+    expect((await screen.findByTestId('wordpress-found-user')).textContent).toBe('Utilisateur\u00a0: Éditrice — rôle\u00a0: Éditeur et shop_manager');
+    expect(screen.getByTestId('wordpress-test-ok')).toHaveStyle({ background: 'var(--mantine-color-white)' });
+    const warning = screen.getByTestId('wordpress-plain-http-warning');
+    expect(warning).toContainElement(screen.getByLabelText('Je confirme : ce site n’utilise pas HTTPS, le mot de passe circulera en clair'));
+    // the field's help says the same role names
+    expect(screen.getByText(/rôle Éditeur ou Administrateur/)).toBeTruthy();
+  });
 });

@@ -8,7 +8,7 @@ import './i18n';
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Checkbox, Collapse, Group, List, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconBrandWordpress, IconCheck, IconChevronDown, IconChevronRight, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconBrandWordpress, IconCheck, IconChevronDown, IconChevronRight, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
@@ -25,6 +25,12 @@ const READABLE = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--m
 
 /** Alert titles and links on the light tints: dark text (Mantine's light-variant colour is under AA there). */
 const ON_TINT = { title: { color: 'var(--mantine-color-dark-8)' } };
+
+/** The test's success: a white box with a teal edge (the mint fill was loud for a steady state, audit W8). */
+const OK_STYLES = { root: { background: 'var(--mantine-color-white)', borderColor: 'var(--mantine-color-teal-6)' }, title: { color: 'var(--mantine-color-dark-8)' }, message: { color: 'var(--mantine-color-dark-8)' } };
+
+/** The placeholder of a stored password: darker than Mantine's (it says something: a password is stored). */
+const STORED_PLACEHOLDER = { input: { '--input-placeholder-color': 'var(--mantine-color-gray-7)' } as CSSProperties };
 
 const STATE_COLOR: Record<ConnectionState, string> = { none: 'gray', testing: 'blue', ok: 'teal', failed: 'red', error: 'red' };
 
@@ -246,13 +252,17 @@ function ConnectionForm({ siteId, connection }: { siteId: number; connection: Wo
             </>
           }
           placeholder={hasPassword ? t('form.passwordStored') : undefined}
+          styles={STORED_PLACEHOLDER}
           required={!hasPassword}
           autoComplete="new-password"
           data-testid="wordpress-password"
           {...form.getInputProps('password')}
         />
         {(isPlainHttp(form.values.url) || form.values.plainHttpConfirmed) && (
-          <Checkbox label={t('form.plainHttp')} data-testid="wordpress-plain-http" {...form.getInputProps('plainHttpConfirmed', { type: 'checkbox' })} />
+          // a security warning, not an ordinary option: amber, with its icon (audit W9)
+          <Alert color="yellow" variant="light" styles={ON_TINT} icon={<IconAlertTriangle size={18} aria-hidden />} p="sm" data-testid="wordpress-plain-http-warning">
+            <Checkbox label={t('form.plainHttp')} color="orange.8" styles={{ label: { color: 'var(--mantine-color-dark-8)' } }} data-testid="wordpress-plain-http" {...form.getInputProps('plainHttpConfirmed', { type: 'checkbox' })} />
+          </Alert>
         )}
         <Checkbox label={t('form.autoPublish')} description={t('form.autoPublishHint')} data-testid="wordpress-auto-publish" {...form.getInputProps('autoPublish', { type: 'checkbox' })} />
         {formError && (
@@ -319,7 +329,7 @@ function ConnectionStatus({ connection }: { connection: WordPressConnection | nu
     );
   }
   return (
-    <Alert color="teal" styles={ON_TINT} icon={<IconCheck size={18} />} title={t('test.okTitle')} data-testid="wordpress-test-ok">
+    <Alert color="teal" variant="outline" styles={OK_STYLES} icon={<IconCheck size={18} />} title={t('test.okTitle')} data-testid="wordpress-test-ok">
       <FoundDetails found={connection.found ?? {}} url={connection.wp_url} />
       {tested && (
         <Text size="xs" c="gray.8" mt={6}>
@@ -373,7 +383,8 @@ function FoundDetails({ found, url }: { found: ConnectionFound; url: string | nu
       {found.user && (
         <Row label={`${t('test.user')}${colon}`} testId="wordpress-found-user">
           {found.user.name || found.user.slug}
-          {found.user.roles && found.user.roles.length > 0 && ` (${found.user.roles.join(', ')})`}
+          {/* the role by WordPress's own name for it, as the field's help says it ('Éditeur', 'Administrateur') */}
+          {found.user.roles && found.user.roles.length > 0 && ` — ${t('test.roleLabel', { roles: list.format(found.user.roles.map((r) => t(`test.role.${r}`, { defaultValue: r }))) })}`}
         </Row>
       )}
       <Row label={`${t('test.capabilities')}${colon}`}>{rights.length ? list.format(rights) : t('test.none')}</Row>

@@ -120,10 +120,13 @@ describe('ArticlesScreen', () => {
     queue = { ...queue, data: [{ ...approved, wordpress_connection: 'none' }] };
     const { unmount } = renderScreen();
     const none = screen.getByTestId('work-item');
-    expect(within(none).getByRole('link', { name: 'Connecter WordPress – Brioche' })).toHaveAttribute('href', '/sites/1#wordpress');
+    const connect = within(none).getByRole('link', { name: 'Connecter WordPress – Brioche' });
+    expect(connect).toHaveAttribute('href', '/sites/1#wordpress');
+    // a secondary button, not a bare link (audit W1)
+    expect(connect).toHaveAttribute('data-variant', 'default');
     expect(within(none).queryByRole('button', { name: /WordPress/ })).toBeNull();
-    // marking by hand stays the row's main action
-    expect(within(none).getByRole('button', { name: 'Marquer comme publié – Brioche' })).toBeInTheDocument();
+    // marking by hand: one secondary style in every row, connected or not (audit W1)
+    expect(within(none).getByRole('button', { name: 'Marquer comme publié – Brioche' })).toHaveAttribute('data-variant', 'default');
     unmount();
 
     queue = { ...queue, data: [{ ...approved, wordpress_connection: 'failed' }] };
@@ -134,6 +137,7 @@ describe('ArticlesScreen', () => {
 
     queue = { ...queue, data: [{ ...approved, wordpress_connection: 'ok' }] };
     renderScreen();
+    expect(screen.getByRole('button', { name: 'Marquer comme publié – Brioche' })).toHaveAttribute('data-variant', 'default');
     fireEvent.click(screen.getByRole('button', { name: 'Publier sur WordPress – Brioche' }));
     expect(publishMutate).toHaveBeenCalledWith({ pageId: 3, versionId: base.version_id, republish: false }, expect.anything());
     act(() => publishMutate.mock.calls[0][1].onSuccess());

@@ -17,8 +17,8 @@ import { useSetPagePublished } from '../api/setPagePublished';
 import { countByReason, itemKey, itemsFor, readReason, relativeSince, WORK_REASONS, type WorkItem, type WorkReason } from '../utils/workQueue';
 import { WordPressPublishCell } from './WordPressPublishCell';
 
-/** The colour of each reason: the client asked, something broke, to send, to publish. */
-const REASON_COLORS: Record<WorkReason, string> = { revision: 'orange', failed: 'red', ready_to_send: 'blue', approved: 'teal' };
+/** The colour of each reason: the client asked, something broke, to send, to publish (violet: green is for published, audit W3). */
+const REASON_COLORS: Record<WorkReason, string> = { revision: 'orange', failed: 'red', ready_to_send: 'blue', approved: 'violet' };
 
 function ReasonBadge({ reason, justPublished }: { reason: WorkReason; justPublished?: boolean }) {
   const { t } = useTranslation(NS);
@@ -80,16 +80,15 @@ function ItemAction({ item, fullWidth, onQueued }: { item: WorkItem; fullWidth?:
         showToast({ color: 'red', title: t('publishFailed'), message });
       }
     };
-    // publishing to WordPress first when the site is connected; marking by hand stays (a post left as a draft, another CMS)
-    const connected = item.wordpress_connection === 'ok';
+    // publishing to WordPress first when the site is connected; marking by hand stays (a post left as a draft,
+    // another CMS), one secondary style in every row (audit W1)
     return (
       <Stack gap="xs" align={fullWidth ? 'stretch' : 'flex-end'}>
         <WordPressPublishCell item={item} fullWidth={fullWidth} onQueued={onQueued} />
         {!item.justPublished && (
           <Button
             {...common}
-            // the one primary colour (audit L2): filled when it is the row's action, secondary after "Publish to WordPress"
-            variant={connected ? 'default' : 'filled'}
+            variant="default"
             loading={publish.isPending}
             onClick={() => void markPublished()}
             aria-label={named('markPublished')}

@@ -50,10 +50,20 @@ export function WordPressPublishCell({ item, fullWidth, onQueued }: WordPressPub
   const align = fullWidth ? 'stretch' : 'flex-end';
 
   if (row.connection === 'none') {
+    // a secondary button, the style of 'Marquer comme publié' under it (audit W1)
     return (
-      <Anchor component={Link} to={settings} size="sm" c="dark.8" td="underline" aria-label={named(t('wordpress.connect'))} data-testid="work-wordpress-connect">
+      <Button
+        component={Link}
+        to={settings}
+        size="sm"
+        variant="default"
+        fullWidth={fullWidth}
+        leftSection={<IconBrandWordpress size={16} aria-hidden />}
+        aria-label={named(t('wordpress.connect'))}
+        data-testid="work-wordpress-connect"
+      >
         {t('wordpress.connect')}
-      </Anchor>
+      </Button>
     );
   }
   if (row.connection === 'failed') {

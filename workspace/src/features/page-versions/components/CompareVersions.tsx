@@ -8,6 +8,7 @@ import '../i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { PageVersion } from '@citable/shared';
 import { alignDiff, SideBySideDiff, type SideBySideDiffLabels } from '@citable/shared/diff';
@@ -25,9 +26,18 @@ export interface CompareVersionsProps {
   formatDate: (iso: string) => string;
 }
 
+/** SideBySideDiff's default: one column below this width */
+const UNIFIED_BELOW = 768;
+
 export default function CompareVersions({ pageId, versions, active, otherId, onPick, formatDate }: CompareVersionsProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const other = useVersion(pageId, otherId);
+  // under 768 px the diff is one column under a two-line legend: short labels that fit a phone's line
+  const unified = useMediaQuery(`(max-width: ${UNIFIED_BELOW - 0.02}px)`);
+  const shortDate = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+    [i18n.language],
+  );
   const options = versions
     .filter((v) => v.id !== active.id)
     .map((v) => ({
@@ -89,8 +99,17 @@ export default function CompareVersions({ pageId, versions, active, otherId, onP
             previous={older.html_content ?? ''}
             current={newer.html_content ?? ''}
             diff={diff}
-            previousLabel={`${t('compare.previous')} · ${formatDate(older.created_date)}`}
-            currentLabel={`${t('compare.current')} · ${formatDate(newer.created_date)}`}
+            previousLabel={
+              unified
+                ? `${t('compare.previousShort')} · ${shortDate.format(new Date(older.created_date))}`
+                : `${t('compare.previous')} · ${formatDate(older.created_date)}`
+            }
+            currentLabel={
+              unified
+                ? `${t('compare.currentShort')} · ${shortDate.format(new Date(newer.created_date))}`
+                : `${t('compare.current')} · ${formatDate(newer.created_date)}`
+            }
+            unifiedBelow={UNIFIED_BELOW}
             identicalText={t('compare.identical')}
             labels={labels}
           />

@@ -3,7 +3,7 @@
  * button; while editing, Cancel and Modify. The rendered view is the article HTML sanitized by
  * DOMPurify (@citable/shared/article-html); the code view and the editor are CodeMirror (lazy chunk).
  */
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, SegmentedControl, Stack, Text, Tooltip, Typography } from '@mantine/core';
 import { IconCode, IconDeviceFloppy, IconEye, IconPencil, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -111,18 +111,24 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
     }
   };
 
+  const segmentStyle = (mode: ViewerState['mode']): CSSProperties =>
+    state.mode === mode ? { color: 'var(--mantine-color-white)', fontWeight: 700 } : { color: 'var(--mantine-color-gray-8)' };
   const toggle = (
     <SegmentedControl
       aria-label={t('viewer.viewLabel')}
       value={state.mode}
       onChange={(value) => onModeChange(value as ViewerState['mode'])}
       disabled={toggleDisabled}
+      // the active segment filled, white text: which view is on reads at a glance, even while locked (audit P9)
+      color="indigo.7"
+      styles={{ label: { color: 'inherit' } }}
       data-testid="view-toggle"
+      data-active-mode={state.mode}
       data={[
         {
           value: 'rendered',
           label: (
-            <Group gap={6} wrap="nowrap" justify="center">
+            <Group gap={6} wrap="nowrap" justify="center" style={segmentStyle('rendered')}>
               <IconEye size={16} aria-hidden />
               <span>{t('viewer.rendered')}</span>
             </Group>
@@ -131,7 +137,7 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
         {
           value: 'code',
           label: (
-            <Group gap={6} wrap="nowrap" justify="center">
+            <Group gap={6} wrap="nowrap" justify="center" style={segmentStyle('code')}>
               <IconCode size={16} aria-hidden />
               <span>{t('viewer.code')}</span>
             </Group>

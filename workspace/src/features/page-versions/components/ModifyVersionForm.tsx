@@ -2,9 +2,10 @@
  * The 'Modify Versions' form (docs/product-rules.md#validation): a version is required ('Please select a version to
  * modify'); comments optional, prefilled from the chosen version's comments_to_modify; the flags
  * useWebSearch, highlightModifications, unhighlightModifications, createNewVersion (all false by
- * default); an optional example version. Submit is disabled while updating or with no version.
+ * default); an optional example version. Submit is disabled while updating or with no version. The version
+ * shown on the screen is preselected; the field's help is neutral, its requirement an error only once emptied.
  */
-import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { Button, Checkbox, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ import type { VersionSummary } from '../api/versions';
 
 export interface ModifyVersionFormProps {
   versions: readonly VersionSummary[];
+  /** the version the screen shows: preselected until the reader chooses another */
+  shownVersionId?: string | null;
   formatDate: (iso: string) => string;
   isUpdating: boolean;
   /** resolves when the request is recorded (the form then keeps the choices, as the version now holds them) */
@@ -23,26 +26,21 @@ export interface ModifyVersionFormProps {
 type Flags = Pick<ModificationRequest, 'useWebSearch' | 'highlightModifications' | 'unhighlightModifications' | 'createNewVersion'>;
 const NO_FLAGS: Flags = { useWebSearch: false, highlightModifications: false, unhighlightModifications: false, createNewVersion: false };
 
-export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }: ModifyVersionFormProps) {
+export function ModifyVersionForm({ versions, shownVersionId = null, formatDate, isUpdating, onSubmit }: ModifyVersionFormProps) {
   const { t } = useTranslation(NS);
-  const [versionId, setVersionId] = useState<string | null>(null);
+  // the reader's own choice (null until they choose or type): until then the version shown on the screen is
+  // the one to modify, preselected (audit P10); a page with one version shows that one
+  const [picked, setPicked] = useState<{ id: string | null } | null>(null);
   // what the user typed (null: nothing since the version was chosen): until then the field shows the
   // chosen version's comments, which can arrive later (a client's revision request)
   const [typedComments, setTypedComments] = useState<string | null>(null);
   const [flags, setFlags] = useState<Flags>(NO_FLAGS);
   const [exampleId, setExampleId] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
+  // the requirement shows as an error only once the reader emptied the field or tried to submit
+  const [showError, setShowError] = useState(false);
 
-  // one version: it is the one to modify, chosen already (with its comments); once only, so a cleared
-  // choice stays cleared
-  const didPrefill = useRef(false);
-  const only = versions.length === 1 ? versions[0] : null;
-  useEffect(() => {
-    if (didPrefill.current || !only) return;
-    didPrefill.current = true;
-    setVersionId((current) => current ?? only.id);
-  }, [only]);
-
+  const preselected = shownVersionId ?? (versions.length === 1 ? versions[0].id : null);
+  const versionId = picked ? picked.id : preselected;
   // a version deleted meanwhile is no longer a choice
   const chosen = versionId && versions.some((v) => v.id === versionId) ? versionId : null;
   const example = exampleId && exampleId !== chosen && versions.some((v) => v.id === exampleId) ? exampleId : null;
@@ -52,14 +50,14 @@ export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }
   const comments = typedComments ?? versions.find((v) => v.id === chosen)?.comments_to_modify ?? '';
 
   const choose = (id: string | null) => {
-    setVersionId(id);
-    setTouched(true);
+    setPicked({ id });
+    if (id === null) setShowError(true);
     setTypedComments(null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
+    if (!chosen) setShowError(true);
     if (!chosen || isUpdating) return;
     await onSubmit({ versionId: chosen, comments, ...flags, exampleVersionId: example }).catch(() => {});
   };
@@ -102,20 +100,25 @@ export function ModifyVersionForm({ versions, formatDate, isUpdating, onSubmit }
             data={options}
             value={chosen}
             onChange={choose}
-            onBlur={() => setTouched(true)}
             required
             clearable
+            // a real button: named, reached by Tab (Mantine hides it from assistive technologies by default)
+            clearButtonProps={{ 'aria-label': t('modify.clearVersion'), 'aria-hidden': false, tabIndex: 0 }}
             // choosing the version already chosen keeps it (and the comments typed): the × clears it
             allowDeselect={false}
-            error={touched && !chosen ? t('modify.versionRequired') : undefined}
-            description={!touched && !chosen ? t('modify.versionRequired') : undefined}
+            error={showError && !chosen ? t('modify.versionRequired') : undefined}
+            description={t('modify.versionHint')}
             data-testid="modify-version"
           />
           <Textarea
             label={t('modify.comments')}
             placeholder={t('modify.commentsPlaceholder')}
             value={comments}
-            onChange={(event) => setTypedComments(event.currentTarget.value)}
+            onChange={(event) => {
+              // typing pins the version the comments are for: showing another version no longer changes it
+              if (!picked) setPicked({ id: chosen });
+              setTypedComments(event.currentTarget.value);
+            }}
             autosize
             minRows={3}
             maxRows={10}

@@ -139,3 +139,62 @@ describe('PageVersionsPage content score', () => {
     expect(screen.getByTestId('claims-none')).toBeInTheDocument();
   });
 });
+
+/** window.matchMedia answering `matches` for the queries `match` accepts (jsdom has no layout). */
+function mediaWhere(match: (query: string) => boolean) {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    ({ matches: match(query), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
+/** true when `a` comes before `b` in the document */
+const precedes = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+describe('PageVersionsPage layout (audit P7, P9)', () => {
+  beforeEach(() => i18n.changeLanguage('fr'));
+
+  it('a phone: the version shown first, then the compact list (no Actions column, the row’s actions under its date, no “Affichée” badge)', () => {
+    const restore = mediaWhere((q) => q.includes('max-width'));
+    try {
+      renderScreen();
+      const content = screen.getByTestId('html-content');
+      const table = screen.getByTestId('versions-table');
+      expect(screen.getByTestId('versions-narrow-layout')).toBeInTheDocument();
+      expect(precedes(content, table)).toBe(true);
+      expect(precedes(content, screen.getByTestId('score-panel'))).toBe(true);
+      expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+      const row = within(table).getByTestId('version-row');
+      const cell = within(row).getAllByRole('cell');
+      expect(cell).toHaveLength(1);
+      expect(within(cell[0]).getByTestId('version-actions')).toBeInTheDocument();
+      expect(within(cell[0]).getByTestId('version-score')).toBeInTheDocument();
+      // the shown row: highlighted and aria-current, no badge of its own
+      expect(within(row).getByRole('button', { name: /Afficher la version du/ })).toHaveAttribute('aria-current', 'true');
+      expect(within(row).queryByText('Affichée')).toBeNull();
+      // the Modify form: the shown version preselected
+      expect(screen.getByTestId('modify-version')).not.toHaveValue('');
+    } finally {
+      restore();
+    }
+  });
+
+  it('a wide screen: the list on the left, the content on the right, the table with its Actions column; the view toggle says which view is on', () => {
+    const restore = mediaWhere((q) => q.includes('min-width: 75em'));
+    try {
+      renderScreen();
+      expect(screen.queryByTestId('versions-narrow-layout')).toBeNull();
+      const table = screen.getByTestId('versions-table');
+      expect(precedes(table, screen.getByTestId('html-content'))).toBe(true);
+      expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+      expect(within(table).getAllByRole('cell')).toHaveLength(2);
+      const toggle = screen.getByTestId('view-toggle');
+      expect(toggle).toHaveAttribute('data-active-mode', 'rendered');
+      expect(within(toggle).getByRole('radio', { name: /Rendu/ })).toBeChecked();
+    } finally {
+      restore();
+    }
+  });
+});

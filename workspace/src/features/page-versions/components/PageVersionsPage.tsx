@@ -2,7 +2,7 @@ import '../i18n';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Anchor, Badge, Button, Center, Grid, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconGitCompare, IconPlus, IconSend, IconX } from '@tabler/icons-react';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,7 @@ import { LoadErrorAlert } from '../../../components/LoadErrorAlert';
 import { WorkspaceBreadcrumbs } from '../../../components/WorkspaceBreadcrumbs';
 import { parseRouteId } from '../../../utils/routeId';
 import { WordPressPublishPanel } from '../../../components/wordpress/WordPressPublishPanel';
+import { PUBLISH_ACTION, wordpressKeys } from '../../../components/wordpress/api';
 
 const CompareVersions = lazy(() => import('./CompareVersions'));
 
@@ -52,7 +53,7 @@ const CompareVersions = lazy(() => import('./CompareVersions'));
 const REFRESH_AFTER_QUEUE_MS = 2000;
 /** The live content score waits for this pause in typing before it is computed again. */
 const LIVE_SCORE_DEBOUNCE_MS = 400;
-const ACTION_NAMES = ['create_article', 'modify_articles_with_instructions'] as const;
+const ACTION_NAMES = ['create_article', 'modify_articles_with_instructions', PUBLISH_ACTION] as const;
 
 function PageUnavailable() {
   const { t } = useTranslation(NS);
@@ -86,6 +87,8 @@ export function PageVersionsPage() {
   const requested = parseVersionId(searchParams.get('version'));
   const requestedId = requested.id;
   const queryClient = useQueryClient();
+  // two columns from Mantine's lg breakpoint; read at once, so a wide screen never paints the narrow order first
+  const wide = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
 
   const [viewer, setViewer] = useState<ViewerState>({ mode: 'rendered', editing: false, comparing: false });
   const [compareWith, setCompareWith] = useState<string | null>(null);
@@ -363,6 +366,102 @@ export function PageVersionsPage() {
     </Button>
   );
 
+  const versionsCard = (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="versions-title">
+      <Group justify="space-between" gap="xs" mb="xs">
+        <Title order={2} size="h4" id="versions-title">
+          {t('table.title')}
+        </Title>
+        {versions.isSuccess && (
+          <Badge variant="light" color="gray" style={{ '--badge-color': '#343a40' } as CSSProperties} data-testid="versions-count">
+            {t('table.count', { count: list.length })}
+          </Badge>
+        )}
+      </Group>
+      {versions.isPending ? (
+        <ScreenLoader label={t('loadingVersions')} />
+      ) : versions.isError ? (
+        <LoadErrorAlert title={t('versionsLoadError')} retryLabel={t('retry')} query={versions} />
+      ) : list.length === 0 ? (
+        <Stack gap={4} py="md" ta="center" data-testid="versions-empty">
+          <Text fw={600}>{t('table.empty')}</Text>
+          <Text size="sm" c="gray.7">
+            {t('table.emptyHint')}
+          </Text>
+        </Stack>
+      ) : (
+        <VersionsTable
+          versions={list}
+          activeId={activeId}
+          onActivate={activate}
+          onCompareWithParent={compareWithParent}
+          onDelete={setToDelete}
+          formatDate={formatDate}
+          compareDisabled={viewer.editing}
+        />
+      )}
+    </Paper>
+  );
+  const scorePanel = active && !missing && <ScorePanel score={versionScore.score} source={versionScore.source} />;
+  const sendsPanel = <VersionSendsPanel sends={sends} formatDate={formatDate} versionDate={versionDateOf} />;
+  // one list of the page's actions, its WordPress publications too (the WordPress card has none of its own)
+  const actionsCard = (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
+      <PageActionsList
+        pageId={page.id}
+        actionNames={ACTION_NAMES}
+        limit={6}
+        title={t('actions.title')}
+        // the page too: a first article renames a page still named by its address (docs/operator-desk.md)
+        invalidateOnSettled={[queryKeys.pageVersions.lists(page.id), queryKeys.pages.detail(page.id), wordpressKeys.page(page.id)]}
+      />
+    </Paper>
+  );
+  const wordpressPanel = <WordPressPublishPanel siteId={page.site} pageId={page.id} shownVersion={active ?? null} />;
+  const contentCard = (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="content-title" data-testid="html-content">
+      <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={2} size="h4" id="content-title">
+            {t('viewer.title')}
+          </Title>
+          {active && (
+            <Group gap={6}>
+              <Text size="sm" c="gray.7" data-testid="active-version-date">
+                {t('viewer.versionOf', { date: formatDate(active.created_date) })}
+              </Text>
+              {activeState && (
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={STATE_COLOR[activeState]}
+                  style={{ '--badge-color': STATE_TEXT[activeState] } as CSSProperties}
+                >
+                  {t(`table.state.${activeState}`)}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
+        <Group gap="xs">
+          {sendButton}
+          {compareButton}
+        </Group>
+      </Group>
+      {viewerBody}
+    </Paper>
+  );
+  const claims = activeContent && <ClaimsList claims={versionScore.claims} />;
+  const modifyForm = (
+    <ModifyVersionForm
+      versions={list}
+      shownVersionId={active && !missing ? active.id : null}
+      formatDate={formatDate}
+      isUpdating={modify.isPending}
+      onSubmit={submitModification}
+    />
+  );
+
   return (
     <ScreenContainer data-testid="page-versions-screen">
       <WorkspaceBreadcrumbs site={{ id: page.site, name: page.sites?.name ?? String(page.site) }} page={{ id: page.id, name: page.name }} current={t('versions')} />
@@ -381,103 +480,38 @@ export function PageVersionsPage() {
         </Button>
       </Group>
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="lg">
-            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="versions-title">
-              <Group justify="space-between" gap="xs" mb="xs">
-                <Title order={2} size="h4" id="versions-title">
-                  {t('table.title')}
-                </Title>
-                {versions.isSuccess && (
-                  <Badge variant="light" color="gray" style={{ '--badge-color': '#343a40' } as CSSProperties} data-testid="versions-count">
-                    {t('table.count', { count: list.length })}
-                  </Badge>
-                )}
-              </Group>
-              {versions.isPending ? (
-                <ScreenLoader label={t('loadingVersions')} />
-              ) : versions.isError ? (
-                <LoadErrorAlert title={t('versionsLoadError')} retryLabel={t('retry')} query={versions} />
-              ) : list.length === 0 ? (
-                <Stack gap={4} py="md" ta="center" data-testid="versions-empty">
-                  <Text fw={600}>{t('table.empty')}</Text>
-                  <Text size="sm" c="gray.7">
-                    {t('table.emptyHint')}
-                  </Text>
-                </Stack>
-              ) : (
-                <VersionsTable
-                  versions={list}
-                  activeId={activeId}
-                  onActivate={activate}
-                  onCompareWithParent={compareWithParent}
-                  onDelete={setToDelete}
-                  formatDate={formatDate}
-                  compareDisabled={viewer.editing}
-                />
-              )}
-            </Paper>
-
-            {active && !missing && <ScorePanel score={versionScore.score} source={versionScore.source} />}
-
-            <VersionSendsPanel sends={sends} formatDate={formatDate} versionDate={versionDateOf} />
-
-            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
-              <PageActionsList
-                pageId={page.id}
-                actionNames={ACTION_NAMES}
-                limit={6}
-                title={t('actions.title')}
-                // the page too: a first article renames a page still named by its address (docs/operator-desk.md)
-                invalidateOnSettled={[queryKeys.pageVersions.lists(page.id), queryKeys.pages.detail(page.id)]}
-              />
-            </Paper>
-
-            <WordPressPublishPanel siteId={page.site} pageId={page.id} shownVersion={active ?? null} showActions />
-          </Stack>
-        </Grid.Col>
-
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="lg">
-            <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="content-title" data-testid="html-content">
-              <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Title order={2} size="h4" id="content-title">
-                    {t('viewer.title')}
-                  </Title>
-                  {active && (
-                    <Group gap={6}>
-                      <Text size="sm" c="gray.7" data-testid="active-version-date">
-                        {t('viewer.versionOf', { date: formatDate(active.created_date) })}
-                      </Text>
-                      {activeState && (
-                        <Badge
-                          size="sm"
-                          variant="light"
-                          color={STATE_COLOR[activeState]}
-                          style={{ '--badge-color': STATE_TEXT[activeState] } as CSSProperties}
-                        >
-                          {t(`table.state.${activeState}`)}
-                        </Badge>
-                      )}
-                    </Group>
-                  )}
-                </Stack>
-                <Group gap="xs">
-                  {sendButton}
-                  {compareButton}
-                </Group>
-              </Group>
-              {viewerBody}
-            </Paper>
-
-            {activeContent && <ClaimsList claims={versionScore.claims} />}
-
-            <ModifyVersionForm versions={list} formatDate={formatDate} isUpdating={modify.isPending} onSubmit={submitModification} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      {wide ? (
+        <Grid gap="lg">
+          <Grid.Col span={4}>
+            <Stack gap="lg">
+              {versionsCard}
+              {scorePanel}
+              {sendsPanel}
+              {actionsCard}
+              {wordpressPanel}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={8}>
+            <Stack gap="lg">
+              {contentCard}
+              {claims}
+              {modifyForm}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        // a phone or a narrow window: the version shown (or the comparison) first, then the list to pick another
+        <Stack gap="lg" data-testid="versions-narrow-layout">
+          {contentCard}
+          {versionsCard}
+          {scorePanel}
+          {claims}
+          {modifyForm}
+          {sendsPanel}
+          {actionsCard}
+          {wordpressPanel}
+        </Stack>
+      )}
 
       {active && (
         <SendToClientModal

@@ -1,6 +1,8 @@
 /**
  * The Page Versions table (docs/product-rules.md#screens): Date Created and Actions, newest first; a click on a
- * row (or Enter on its date) makes the version active, the active row highlighted. Each row says
+ * row (or Enter on its date) makes the version active, the active row highlighted (and aria-current: no
+ * badge of its own). Compact, for the narrow column and the phone: the date on one line with the score as
+ * a badge beside it, no column of its own. Each row says
  * its review state and, beyond the spec, where the version came from: the instruction that
  * produced it, or 'Edited by hand', with one click to compare it with its parent.
  */
@@ -10,6 +12,9 @@ import { IconExternalLink, IconGitCompare, IconTrash } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { ScoreBadge } from '../../../components/content-score/ScoreBadge';
 import { useTapSize } from '../../../components/useTapSize';
+import { useMediaQuery } from '@mantine/hooks';
+
+const PHONE_QUERY = '(max-width: 48em)';
 import { externalPaths } from '../../../config/paths';
 import { NS } from '../i18n';
 import type { VersionSummary } from '../api/versions';
@@ -33,6 +38,8 @@ export interface VersionsTableProps {
 export function VersionsTable({ versions, activeId, onActivate, onCompareWithParent, onDelete, formatDate, compareDisabled }: VersionsTableProps) {
   const { t } = useTranslation(NS);
   const tapSize = useTapSize();
+  // a phone: one column, each row's actions under its date and badges (the date stays on one line)
+  const narrow = useMediaQuery(PHONE_QUERY);
   const ids = new Set(versions.map((v) => v.id));
 
   return (
@@ -41,8 +48,7 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('table.dateCreated')}</Table.Th>
-            <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>{t('score.column')}</Table.Th>
-            <Table.Th style={{ width: 1, whiteSpace: 'nowrap', textAlign: 'right' }}>{t('table.actions')}</Table.Th>
+            {!narrow && <Table.Th style={{ width: 1, whiteSpace: 'nowrap', textAlign: 'right' }}>{t('table.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -51,6 +57,58 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
             const active = version.id === activeId;
             const state = reviewState(version);
             const hasParent = version.parent_version !== null && ids.has(version.parent_version);
+            const actions = (
+              <Group gap={4} wrap="nowrap" justify={narrow ? 'flex-start' : 'flex-end'} data-testid="version-actions">
+                {hasParent && (
+                  <Tooltip label={t('table.compareWithParent')}>
+                    <ActionIcon
+                      size={tapSize}
+                      variant="subtle"
+                      color="indigo"
+                      aria-label={t('table.compareWithParentOf', { date })}
+                      disabled={compareDisabled}
+                      data-testid="compare-with-parent"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onCompareWithParent(version);
+                      }}
+                    >
+                      <IconGitCompare size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                <Tooltip label={t('table.openViewer', { date })}>
+                  <ActionIcon
+                      size={tapSize}
+                    component="a"
+                    href={externalPaths.view(version.id)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('table.openViewer', { date })}
+                    onClick={(event: MouseEvent) => event.stopPropagation()}
+                  >
+                    <IconExternalLink size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('table.delete', { date })}>
+                  <ActionIcon
+                      size={tapSize}
+                    variant="subtle"
+                    color="red.8"
+                    aria-label={t('table.delete', { date })}
+                    data-testid="delete-version"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onDelete(version);
+                    }}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            );
             return (
               <Table.Tr
                 key={version.id}
@@ -66,18 +124,21 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
               >
                 <Table.Td style={{ verticalAlign: 'top' }}>
                   <Stack gap={4}>
-                    <UnstyledButton
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onActivate(version.id);
-                      }}
-                      aria-label={t('table.activate', { date })}
-                      aria-current={active ? 'true' : undefined}
-                      style={{ fontWeight: active ? 700 : 500, fontSize: 'var(--mantine-font-size-sm)' }}
-                      data-testid="version-date"
-                    >
-                      {date}
-                    </UnstyledButton>
+                    <Group gap={8} wrap="nowrap" align="center">
+                      <UnstyledButton
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onActivate(version.id);
+                        }}
+                        aria-label={t('table.activate', { date })}
+                        aria-current={active ? 'true' : undefined}
+                        style={{ fontWeight: active ? 700 : 500, fontSize: 'var(--mantine-font-size-sm)', whiteSpace: 'nowrap' }}
+                        data-testid="version-date"
+                      >
+                        {date}
+                      </UnstyledButton>
+                      <ScoreBadge score={version.score} testId="version-score" compact />
+                    </Group>
                     <Group gap={6}>
                       <Badge size="sm" variant="light" color={STATE_COLOR[state]} style={{ '--badge-color': STATE_TEXT[state] } as CSSProperties} data-testid="review-state" data-state={state}>
                         {t(`table.state.${state}`)}
@@ -85,11 +146,6 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                       {index === 0 && (
                         <Badge size="sm" variant="outline" color="indigo.8" style={{ '--badge-color': '#364fc7' } as CSSProperties}>
                           {t('table.latest')}
-                        </Badge>
-                      )}
-                      {active && (
-                        <Badge size="sm" variant="filled" color="indigo.7">
-                          {t('table.active')}
                         </Badge>
                       )}
                     </Group>
@@ -106,63 +162,10 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                         {t('table.editedByHand')}
                       </Text>
                     )}
+                    {narrow && actions}
                   </Stack>
                 </Table.Td>
-                <Table.Td style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                  <ScoreBadge score={version.score} testId="version-score" compact />
-                </Table.Td>
-                <Table.Td style={{ verticalAlign: 'top' }}>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {hasParent && (
-                      <Tooltip label={t('table.compareWithParent')}>
-                        <ActionIcon
-                        size={tapSize}
-                          variant="subtle"
-                          color="indigo"
-                          aria-label={t('table.compareWithParentOf', { date })}
-                          disabled={compareDisabled}
-                          data-testid="compare-with-parent"
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            onCompareWithParent(version);
-                          }}
-                        >
-                          <IconGitCompare size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    <Tooltip label={t('table.openViewer', { date })}>
-                      <ActionIcon
-                        size={tapSize}
-                        component="a"
-                        href={externalPaths.view(version.id)}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('table.openViewer', { date })}
-                        onClick={(event: MouseEvent) => event.stopPropagation()}
-                      >
-                        <IconExternalLink size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('table.delete', { date })}>
-                      <ActionIcon
-                        size={tapSize}
-                        variant="subtle"
-                        color="red.8"
-                        aria-label={t('table.delete', { date })}
-                        data-testid="delete-version"
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onDelete(version);
-                        }}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
+                {!narrow && <Table.Td style={{ verticalAlign: 'top' }}>{actions}</Table.Td>}
               </Table.Tr>
             );
           })}

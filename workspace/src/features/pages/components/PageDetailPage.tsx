@@ -30,7 +30,6 @@ import {
   IconPhoto,
   IconTrash,
 } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@citable/shared';
@@ -138,8 +137,6 @@ export function PageDetailPage() {
   const statuses = useStatusOptions();
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
-  /** phones: Edit as an icon button, so the actions stay on one row */
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
 
   const isLoadFailure = page.isError && !(isDataError(page.error) && page.error.kind === 'not_found');
@@ -198,7 +195,7 @@ export function PageDetailPage() {
             <span style={{ whiteSpace: 'nowrap' }}>{t('detail.modified', { date: dateFormat.format(new Date(data.date_modified)) })}</span>
           </Text>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <Group gap={0} wrap="nowrap">
             {viewHref ? (
               <Button component={Link} to={viewHref} leftSection={<IconEye size={16} />} style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }} data-testid="view-article">
@@ -245,17 +242,10 @@ export function PageDetailPage() {
               )}
             </Tooltip>
           </Group>
-          {isPhone ? (
-            <Tooltip label={t('detail.edit')} withArrow>
-              <ActionIcon variant="default" size={36} aria-label={t('detail.edit')} onClick={() => setIsEditing(true)}>
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-          ) : (
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setIsEditing(true)}>
-              {t('detail.edit')}
-            </Button>
-          )}
+          {/* a text label on the phone too: not an icon beside the red trash (audit W6) */}
+          <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setIsEditing(true)}>
+            {t('detail.edit')}
+          </Button>
           <Tooltip label={t('detail.delete')} withArrow>
             <ActionIcon variant="default" size={36} color="red" aria-label={t('detail.delete')} onClick={() => setIsDeleting(true)}>
               <IconTrash size={16} color="var(--mantine-color-red-8)" />

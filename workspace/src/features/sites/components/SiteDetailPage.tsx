@@ -16,7 +16,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useClipboard } from '@mantine/hooks';
+import { useClipboard, useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowRight,
   IconChartBar,
@@ -72,6 +72,7 @@ export function SiteDetailPage() {
   const siteId = parseRouteId(param);
   const site = useSite(siteId);
   const serps = useOwnSerpsCount(site.data ? siteId : null);
+  const isPhone = useMediaQuery('(max-width: 30em)') ?? false;
   const clipboard = useClipboard({ timeout: 2000 });
   const [isEditing, setIsEditing] = useState(false);
   const exporter = useExportContent(siteId ?? 0, site.data?.name ?? '');
@@ -136,13 +137,22 @@ export function SiteDetailPage() {
             </Group>
           </Stack>
         </Group>
-        <Group gap="xs">
+        {/* one row on a phone too: 'Paramètres' as a named icon there (audit W9) */}
+        <Group gap="xs" wrap="nowrap">
           <Button leftSection={<IconPencil size={16} />} onClick={() => setIsEditing(true)}>
             {t('detail.editSite')}
           </Button>
-          <Button variant="default" leftSection={<IconSettings size={16} />} onClick={comingSoon}>
-            {t('detail.settings')}
-          </Button>
+          {isPhone ? (
+            <Tooltip label={t('detail.settings')}>
+              <ActionIcon variant="default" size="lg" aria-label={t('detail.settings')} onClick={comingSoon}>
+                <IconSettings size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            <Button variant="default" leftSection={<IconSettings size={16} />} onClick={comingSoon}>
+              {t('detail.settings')}
+            </Button>
+          )}
           <Menu position="bottom-end" shadow="md">
             <Menu.Target>
               <ActionIcon variant="default" size="lg" aria-label={t('detail.more')}>
