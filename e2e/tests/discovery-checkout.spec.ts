@@ -198,6 +198,7 @@ test.describe.serial('discovery offer paid by card', () => {
     await page.goto(`${shell.url}/inbox`);
     const row = page.locator(`[data-testid="inbox-request"][data-request-id="${paid.request}"]`);
     await expect(row.getByTestId('inbox-order')).toContainText(`Payée 1${NBSP}€ · `);
+    await expect(row.getByTestId('inbox-request-keyword')).toHaveText(`Mot-clé visé${NBSP}: pain au levain`);
     // the inbox screen itself is inbox.spec.ts's: here, the row with the order
     await expectNoSeriousA11yViolations(page, { include: `[data-request-id="${paid.request}"]` });
     await saveScreenshots(page, 'discovery-checkout-inbox', { folder: 'screens', settle: false });

@@ -181,6 +181,16 @@ describe('discovery orders: keyword, one URL rule, refunds from Stripe, expiry s
     const paid = await event('evt_keyword_paid', 'checkout.session.completed', 'cs_test_keyword');
     const { rows: [request] } = await db.pool.query('select target_keyword from public.first_article_requests where id = $1', [paid.request_id]);
     assert.equal(request.target_keyword, 'pain au levain');
+    // taken in by staff: the page made from the request starts with that keyword (20261202003000)
+    const keywords = await asRole(db.pool, asUser(DEMO_USER), async (c) => {
+      const { rows: [{ r: taken }] } = await c.query('select public.take_in_request($1) as r', [paid.request_id]);
+      const { rows } = await c.query(
+        'select k.keyword from public.pages_keywords pk join public.keywords k on k.id = pk.linked_keyword where pk.linked_page = $1',
+        [taken.page_id],
+      );
+      return rows.map((row) => row.keyword);
+    });
+    assert.deepEqual(keywords, ['pain au levain']);
     // blank is none; too long or two lines is refused with its hint
     const blank = await server("select public.discovery_order_start('sansmot@commande.fr', 'https://sansmot-commande.fr', 'fr', 100, 'eur', '   ') as r");
     assert.equal((await orderOf(blank.order_id)).target_keyword, null);

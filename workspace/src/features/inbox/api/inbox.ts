@@ -12,7 +12,7 @@ import { ORDER_EMBED } from './orders';
 export const INBOX_PAGE_SIZE = 20;
 
 // with the request's discovery order, when it was paid by card (issue 34, ./orders.ts)
-export const REQUEST_COLUMNS = `id, url, stripe_email, site, language, status, taken_by, taken_at, page, status_changed_at, created_at, ${ORDER_EMBED}` as const;
+export const REQUEST_COLUMNS = `id, url, stripe_email, target_keyword, site, language, status, taken_by, taken_at, page, status_changed_at, created_at, ${ORDER_EMBED}` as const;
 export const MESSAGE_COLUMNS = 'id, name, email, message, status, status_changed_by, status_changed_at, created_at' as const;
 
 export const getRequests = (filter: StateFilter, page: number) =>

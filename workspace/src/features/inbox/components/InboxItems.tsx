@@ -156,6 +156,11 @@ export function RequestItem({ row, takenByName, busy, onTakeIn, onReply, onStatu
               {t('languageIs', { language: t(`languages.${row.language}`, { defaultValue: row.language }) })}
             </Text>
           </Group>
+          {row.target_keyword && (
+            <Text size="sm" c="gray.8" truncate="end" maw="100%" title={row.target_keyword} data-testid="inbox-request-keyword">
+              {t('keywordIs', { keyword: row.target_keyword })}
+            </Text>
+          )}
           <RequestOrder orders={row.discovery_orders} who={label} />
           {takenByName && row.taken_at && (
             <Text size="sm" c="gray.8" data-testid="inbox-taken-by">
