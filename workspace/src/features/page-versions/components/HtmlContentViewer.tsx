@@ -70,12 +70,20 @@ export interface HtmlContentViewerProps {
   comparePanel?: ReactNode;
   /** the HTML being edited, at each change (null when editing stops): the live content score */
   onDraftChange?: (html: string | null) => void;
+  /**
+   * The draft the screen kept (from onDraftChange), for a viewer mounted again while editing: the
+   * versions screen moves the viewer when the window crosses its two-column width, and the text being
+   * edited must survive that.
+   */
+  initialDraft?: string | null;
 }
 
-export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving, comparePanel, onDraftChange }: HtmlContentViewerProps) {
+export function HtmlContentViewer({ version, state, onModeChange, onEditingChange, onSave, isSaving, comparePanel, onDraftChange, initialDraft }: HtmlContentViewerProps) {
   const { t, i18n } = useTranslation(NS);
   const html = version.html_content ?? '';
-  const [draft, setDraft] = useState<{ versionId: string; html: string } | null>(null);
+  const [draft, setDraft] = useState<{ versionId: string; html: string } | null>(() =>
+    state.editing && initialDraft != null ? { versionId: version.id, html: initialDraft } : null,
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const draftHtml = draft && draft.versionId === version.id ? draft.html : html;
   const toggleDisabled = !canToggleView(state);

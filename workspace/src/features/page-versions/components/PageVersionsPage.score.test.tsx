@@ -134,6 +134,42 @@ describe('PageVersionsPage content score', () => {
     expect(total()).toBe(saved.total);
   });
 
+  it('keeps the text being edited when the window crosses the two-column width (the viewer moves)', async () => {
+    const original = window.matchMedia;
+    let wide = true;
+    const listeners = new Set<(event: { matches: boolean }) => void>();
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query.includes('min-width: 75em') ? wide : false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => {
+          if (query.includes('min-width: 75em')) listeners.add(listener);
+        },
+        removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => listeners.delete(listener),
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList;
+    try {
+      renderScreen();
+      expect(screen.queryByTestId('versions-narrow-layout')).not.toBeInTheDocument();
+      fireEvent.click(screen.getByText('Code'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Modifier' }));
+      const typed = `${HTML}<p>Une phrase ajoutée à la main.</p>`;
+      fireEvent.change(await screen.findByRole('textbox', { name: 'Source HTML de la version' }), { target: { value: typed } });
+
+      // the window narrows: one column, the viewer first, mounted again with the draft
+      wide = false;
+      act(() => listeners.forEach((listener) => listener({ matches: false })));
+      expect(await screen.findByTestId('versions-narrow-layout')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Source HTML de la version' })).toHaveValue(typed);
+      expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('lists the version’s claims beside the content', () => {
     renderScreen();
     expect(screen.getByTestId('claims-none')).toBeInTheDocument();

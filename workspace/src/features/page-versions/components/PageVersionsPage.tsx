@@ -330,6 +330,7 @@ export function PageVersionsPage() {
         onSave={save}
         isSaving={saveEdit.isPending}
         onDraftChange={setDraftHtml}
+        initialDraft={draftHtml}
         comparePanel={
           viewer.comparing && (
             <Suspense fallback={<ScreenLoader label={t('compare.loading')} />}>
