@@ -104,7 +104,8 @@ test.describe.serial('discovery offer paid by card', () => {
     const heading = page.locator('#main-content #pricing h2');
     await page.locator('#main-content #pricing').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
     const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
-    expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom);
+    // (a pixel of sub-pixel rounding allowed: the scroll lands on fractions)
+    expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom - 1);
     // out of sight: clipped to a point and transparent until it has the focus (SkipLink.css)
     const skip = await page.locator('.cz-skip-link').evaluate((el) => {
       const box = el.getBoundingClientRect();
@@ -222,7 +223,7 @@ test.describe.serial('discovery offer paid by card', () => {
     const [phone] = await ordersOf(request, EMAIL_375);
     await page.setViewportSize({ width: 375, height: 812 });
     const phoneRow = page.locator(`[data-testid="inbox-request"][data-request-id="${phone.request}"]`);
-    await expect(phoneRow.getByTestId('inbox-order')).toContainText(`Commande payée 1${NBSP}€`);
+    await expect(phoneRow.getByTestId('inbox-order')).toContainText(`Payée 1${NBSP}€ · `);
     await phoneRow.getByRole('button', { name: `Rembourser la commande de 1${NBSP}€ de ${SITE_375}` }).click();
     await page.getByRole('dialog', { name: `Rembourser 1${NBSP}€${NBSP}?` }).getByRole('button', { name: `Rembourser 1${NBSP}€` }).click();
     await expect(phoneRow.getByTestId('inbox-order')).toHaveAttribute('data-order-status', 'refunded');

@@ -100,7 +100,6 @@ function KeywordsScreen({ page }: { page: PageContext }) {
         <Tooltip label={t('serpSearch')}>
           <ActionIcon
             variant="light"
-            color="indigo"
             size="lg"
             aria-label={t('serpSearchOf', { keyword: row.keyword })}
             onClick={() => search(row.linked_keyword)}

@@ -128,7 +128,7 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
       onChange={(value) => onModeChange(value as ViewerState['mode'])}
       disabled={toggleDisabled}
       // the active segment filled, white text: which view is on reads at a glance, even while locked (audit P9)
-      color="indigo.7"
+      color="brand.7"
       styles={{ label: { color: 'inherit' } }}
       data-testid="view-toggle"
       data-active-mode={state.mode}

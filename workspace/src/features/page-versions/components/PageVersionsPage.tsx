@@ -272,7 +272,6 @@ export function PageVersionsPage() {
       <Tooltip label={t('compare.noEditing')} disabled={!viewer.editing}>
         <Button
           variant="light"
-          color="indigo"
           leftSection={<IconGitCompare size={16} />}
           onClick={startCompare}
           disabled={!active || !canCompare(viewer, list.length)}
@@ -357,7 +356,6 @@ export function PageVersionsPage() {
   const sendButton = active && !missing && (
     <Button
       variant="filled"
-      color="indigo.8"
       leftSection={<IconSend size={16} aria-hidden />}
       onClick={() => setSendOpen(true)}
       aria-label={t('send.buttonLabel', { date: formatDate(active.created_date) })}

@@ -64,7 +64,6 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                     <ActionIcon
                       size={tapSize}
                       variant="subtle"
-                      color="indigo"
                       aria-label={t('table.compareWithParentOf', { date })}
                       disabled={compareDisabled}
                       data-testid="compare-with-parent"
@@ -118,8 +117,8 @@ export function VersionsTable({ versions, activeId, onActivate, onCompareWithPar
                 data-active={active ? 'true' : 'false'}
                 style={{
                   cursor: 'pointer',
-                  background: active ? 'var(--mantine-color-indigo-0)' : undefined,
-                  boxShadow: active ? 'inset 4px 0 0 var(--mantine-color-indigo-6)' : undefined,
+                  background: active ? 'var(--mantine-primary-color-0)' : undefined,
+                  boxShadow: active ? 'inset 4px 0 0 var(--mantine-primary-color-6)' : undefined,
                 }}
               >
                 <Table.Td style={{ verticalAlign: 'top' }}>
