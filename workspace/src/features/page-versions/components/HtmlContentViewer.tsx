@@ -119,19 +119,22 @@ export function HtmlContentViewer({ version, state, onModeChange, onEditingChang
     }
   };
 
+  // a comparison is a diff of the HTML source: the toggle says Code while it is shown (locked), and comes
+  // back to the reader's choice after (fresh-eyes audit 13, A14)
+  const shownMode: ViewerState['mode'] = state.comparing ? 'code' : state.mode;
   const segmentStyle = (mode: ViewerState['mode']): CSSProperties =>
-    state.mode === mode ? { color: 'var(--mantine-color-white)', fontWeight: 700 } : { color: 'var(--mantine-color-gray-8)' };
+    shownMode === mode ? { color: 'var(--mantine-color-white)', fontWeight: 700 } : { color: 'var(--mantine-color-gray-8)' };
   const toggle = (
     <SegmentedControl
       aria-label={t('viewer.viewLabel')}
-      value={state.mode}
+      value={shownMode}
       onChange={(value) => onModeChange(value as ViewerState['mode'])}
       disabled={toggleDisabled}
       // the active segment filled, white text: which view is on reads at a glance, even while locked (audit P9)
       color="brand.7"
       styles={{ label: { color: 'inherit' } }}
       data-testid="view-toggle"
-      data-active-mode={state.mode}
+      data-active-mode={shownMode}
       data={[
         {
           value: 'rendered',
