@@ -124,6 +124,9 @@ export function PageCards({
                     fw={600}
                     size="sm"
                     c="dark.8"
+                    // three lines at most on a card, the whole name in the tooltip and on the page (fresh-eyes audit 13, A9)
+                    lineClamp={3}
+                    title={row.name}
                     style={{ overflowWrap: 'anywhere', minWidth: 0 }}
                     data-testid="page-name"
                   >

@@ -52,7 +52,11 @@ export function RunCard({
           {t('run.calls', { count: plan.calls })}
         </Text>
         <Text size="sm" c="gray.7">
-          {t('run.callsDetail', { prompts, engines: engineIds.length, runs: overview.settings.runs_per_prompt })}
+          {t('run.callsDetail', {
+            prompts: t('units.questions', { count: prompts }),
+            engines: t('units.engines', { count: engineIds.length }),
+            runs: t('units.answers', { count: overview.settings.runs_per_prompt }),
+          })}
         </Text>
         <Text data-testid="run-cost">{t('run.cost', { cost: money.format(plan.costUsd) })}</Text>
         {Number.isFinite(plan.precisionPoints) && <Text data-testid="run-precision">{t('run.precision', { points: Math.round(plan.precisionPoints) })}</Text>}

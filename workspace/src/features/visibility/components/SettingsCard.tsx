@@ -28,7 +28,7 @@ export function SettingsCard({
   currentRate: number | null;
   dateFormat: Intl.DateTimeFormat;
 }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const save = useSaveSettings(siteId);
   // three choices do not fit side by side on a phone
   const narrow = useMediaQuery('(max-width: 30em)');
@@ -131,6 +131,9 @@ export function SettingsCard({
               min={0}
               max={100000}
               decimalScale={2}
+              fixedDecimalScale
+              // a French budget reads 12,50 like the amounts beside it (fresh-eyes audit 13, A12)
+              decimalSeparator={i18n.language.startsWith('fr') ? ',' : '.'}
               error={submitted ? errors.budget : null}
               data-testid="monthly-budget"
             />
@@ -145,7 +148,7 @@ export function SettingsCard({
           />
           <Group gap="xs" align="center" wrap="wrap">
             <Text size="sm" style={{ flex: '1 1 240px' }} data-testid="precision-needed">
-              {t('settings.needed', { points: Math.round(form.target_margin * 100), rate: Math.round(rate * 100), count: needed, runs: runsNeeded, prompts })}
+              {t('settings.needed', { points: Math.round(form.target_margin * 100), rate: Math.round(rate * 100), count: needed, runs: runsNeeded, tracked: t('units.tracked', { count: prompts }) })}
             </Text>
             <Button variant="light" size="xs" onClick={() => setForm((f) => ({ ...f, runs_per_prompt: runsNeeded }))} disabled={prompts === 0}>
               {t('settings.apply')}
