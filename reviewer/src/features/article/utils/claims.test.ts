@@ -23,6 +23,14 @@ describe('the unsupported claims in the text (audit L8)', () => {
     expect(doc.querySelectorAll('.cv-visually-hidden')).toHaveLength(0);
   });
 
+  it('finds a sentence the checks cut at a clause: its closing mark is not required', () => {
+    const html = '<p>Le pain cuit 45 minutes à 240 °C [2], couvert les 20 premières minutes [1][3].</p>';
+    const { targets } = markUnsupported(html, ['Le pain cuit 45 minutes à 240 °C [2].']);
+    expect(targets).toEqual([{ sentence: 'Le pain cuit 45 minutes à 240 °C [2].', id: 'cv-unsupported-1' }]);
+    // a lone mark finds nothing
+    expect(markUnsupported(html, ['.']).targets).toEqual([{ sentence: '.', id: null }]);
+  });
+
   it('starts a marked block with a label for screen readers, once per block', () => {
     const { html } = markUnsupported('<p>A 1 [1]. B 2 [1].</p>', ['A 1 [1].', 'B 2 [1].'], 'Affirmation non vérifiée\u00a0:');
     expect(html).toBe('<p id="cv-unsupported-1" class="cv-unsupported" tabindex="-1"><span class="cv-visually-hidden">Affirmation non vérifiée&nbsp;: </span>A 1 [1]. B 2 [1].</p>');
