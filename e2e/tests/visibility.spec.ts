@@ -98,7 +98,7 @@ test.describe.serial('AI visibility', () => {
     const settings = page.getByTestId('settings-card');
     await settings.getByRole('textbox', { name: 'Réponses par question et par moteur' }).fill('5');
     await settings.getByText('Chaque jour', { exact: true }).click();
-    await settings.getByRole('textbox', { name: 'Budget mensuel (USD)' }).fill('12,5');
+    await settings.getByRole('textbox', { name: 'Budget mensuel (USD)' }).fill('12.5');
     await settings.getByTestId('save-settings').click();
     await expect(page.getByText('Réglages enregistrés.')).toBeVisible();
     await expect(page.getByTestId('run-calls')).toHaveText(`35${NBSP}appels`);

@@ -28,7 +28,7 @@ export function SettingsCard({
   currentRate: number | null;
   dateFormat: Intl.DateTimeFormat;
 }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const save = useSaveSettings(siteId);
   // three choices do not fit side by side on a phone
   const narrow = useMediaQuery('(max-width: 30em)');
@@ -131,9 +131,6 @@ export function SettingsCard({
               min={0}
               max={100000}
               decimalScale={2}
-              fixedDecimalScale
-              // a French budget reads 12,50 like the amounts beside it (fresh-eyes audit 13, A12)
-              decimalSeparator={i18n.language.startsWith('fr') ? ',' : '.'}
               error={submitted ? errors.budget : null}
               data-testid="monthly-budget"
             />
